@@ -26,6 +26,8 @@ export type RealtimeEvent =
   | { type: "unread"; total: number }
   /** A support chat message (to its patient and to the team). */
   | { type: "support"; message: SupportMessage }
+  /** The team's answers were read in another tab of the same person: the badge and thread follow. */
+  | { type: "support_read" }
   /** An appointment of the user changed: the screens reload it (ids only). */
   | { type: "appointment"; appointment_id: string; request_id: string }
   /**

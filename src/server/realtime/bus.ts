@@ -12,6 +12,8 @@ export type BusEvent =
   | { kind: "read"; conversationId: string; readerId: string; readAt: string; userIds: string[] }
   /** The support chat: to the patient and to every admin connected. */
   | { kind: "support"; patientId: string; messageId: string; userIds: string[] }
+  /** The team's answers read by their patient or dentist: to that person's other tabs (no ids). */
+  | { kind: "support-read"; userIds: string[] }
   /** An appointment changed (booked, confirmed, moved, cancelled): to its two parties. */
   | { kind: "appointment"; appointmentId: string; requestId: string; userIds: string[] }
   /**

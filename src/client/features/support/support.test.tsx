@@ -329,6 +329,22 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     // Counted from the notice, not asked again.
     expect(calls.filter((c) => c === "GET /api/support/unread")).toHaveLength(1);
 
+    // Read in another tab of hers: the badge goes.
+    act(() => FakeSocket.last?.push({ type: "support_read" }));
+    await waitFor(() => expect(help).toHaveAccessibleName("Besoin d'aide\u202f?"));
+    act(() =>
+      FakeSocket.last?.push({
+        type: "support",
+        message: message({
+          id: "s10",
+          from_team: true,
+          author_name: "Claire Morel",
+          body: "Et encore ceci.",
+        }),
+      }),
+    );
+    await waitFor(() => expect(help).toHaveAccessibleName("Besoin d'aide\u202f?, 1 réponse non lue"));
+
     await user.click(help);
     await waitFor(() => expect(calls).toContain("POST /api/support/read"));
     await waitFor(() =>

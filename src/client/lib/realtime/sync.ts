@@ -99,6 +99,12 @@ export function useRealtimeSync(enabled = true): void {
           void queryClient.invalidateQueries({ queryKey: patientKeys.dashboard() });
         }
         break;
+      case "support_read":
+        // Read in another tab of hers: no badge, the thread's marks and the dashboard follow.
+        queryClient.setQueryData(supportKeys.unread(), 0);
+        void queryClient.invalidateQueries({ queryKey: supportKeys.thread() });
+        void queryClient.invalidateQueries({ queryKey: patientKeys.dashboard() });
+        break;
       case "unread":
         queryClient.setQueryData(conversationKeys.unreadTotal(), notice.total);
         void queryClient.invalidateQueries({ queryKey: DENTIST_DASHBOARD_KEY });

@@ -174,6 +174,11 @@ export class RealtimeHub {
       for (const userId of targets) this.sendTo(userId, { type: "support", message });
       return;
     }
+    if (event.kind === "support-read") {
+      // Their own help thread: a dentist not (or no longer) verified has one too.
+      for (const userId of event.userIds) this.sendTo(userId, { type: "support_read" });
+      return;
+    }
     if (event.kind === "requests") {
       // Every verified dentist here (the event names none: a request sent to all concerns them all).
       for (const userId of this.dentists) this.sendTo(userId, { type: "requests" });

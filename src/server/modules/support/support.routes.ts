@@ -16,9 +16,9 @@ import { contentDisposition } from "../../http/files";
 import { readMultipart } from "../../http/multipart";
 import { supportAccessPage, supportPage, supportUnread } from "./support.repo";
 import {
-  markSupportRead,
   openSupportImage,
   postOwnMessage,
+  readTeamAnswers,
   supportFields,
   supportForm,
   supportRoleOf,
@@ -79,7 +79,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     summary: "Marquer comme lues les réponses de l'équipe",
     response: { 200: z.object({ read: z.number() }) },
     handler: async (_request, _reply, actor) => {
-      return { read: await markSupportRead(app.db, actor.userId, "patient", app.clock()) };
+      return { read: await readTeamAnswers(deps(), actor) };
     },
   });
 

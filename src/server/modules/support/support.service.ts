@@ -175,6 +175,16 @@ export async function markSupportRead(db: Db, patientId: string, by: "team" | "p
 }
 
 /**
+ * A patient or a dentist read the team's answers (their help page): marked read, and their other
+ * tabs told, so that the « Besoin d'aide ? » badge and the dashboard follow (ids only).
+ */
+export async function readTeamAnswers(deps: { db: Db; bus: EventBus; clock: () => Date }, actor: Actor) {
+  const read = await markSupportRead(deps.db, actor.userId, "patient", deps.clock());
+  if (read > 0) await publishQuietly(deps.bus, { kind: "support-read", userIds: [actor.userId] });
+  return read;
+}
+
+/**
  * The team's replies a patient or a dentist left unread for 15 minutes: one e-mail, at most hourly, only for
  * replies newer than the last e-mail (claimed by a conditional update: one sender among instances).
  */

@@ -113,8 +113,23 @@ describe("the team's answers not yet read", () => {
     expect((await write("patientB", { body: "Merci !" })).statusCode).toBe(201);
     expect(await unread("patientB")).toBe(before.patientB + 2);
 
-    const read = await w.call("patientB", { method: "POST", url: "/api/support/read", payload: {} });
-    expect(read.statusCode, read.body).toBe(200);
+    // Read in one tab: her other tabs are told (their badge follows), nobody else.
+    const cookies = { hers: w.people.patientB.cookie, other: w.people.patientA.cookie };
+    await withSockets(w.ctx.app, cookies, async ({ hers, other }) => {
+      const read = await w.call("patientB", { method: "POST", url: "/api/support/read", payload: {} });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().read).toBe(before.patientB + 2);
+      await expect.poll(() => hers.events.some((e) => e.type === "support_read")).toBe(true);
+      // Nothing left to read: nothing to tell.
+      expect(
+        (await w.call("patientB", { method: "POST", url: "/api/support/read", payload: {} })).json(),
+      ).toEqual({
+        read: 0,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(hers.events.filter((e) => e.type === "support_read")).toHaveLength(1);
+      expect(other.events.filter((e) => e.type === "support_read")).toEqual([]);
+    });
     expect(await unread("patientB")).toBe(0);
     // The team has no thread of its own; signed out, nothing.
     expect((await get("admin", "/api/support/unread")).statusCode).toBe(403);
