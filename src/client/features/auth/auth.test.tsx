@@ -214,6 +214,9 @@ describe("patient sign-up", () => {
     await signUpMarie();
     expect(await screen.findByText("Cet e-mail est déjà utilisé")).toBeInTheDocument();
     expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute("aria-invalid", "true");
+    // The account may be hers (a first answer lost): the toast says how to get in, not « vérifiez ».
+    expect(await screen.findByText(spaced(ACCOUNT_MESSAGES.emailTakenHint))).toBeInTheDocument();
+    expect(screen.queryByText("Vérifiez le formulaire et réessayez.")).not.toBeInTheDocument();
   });
 
   it("shows the 'Problème de connexion' alert when the service cannot be reached", async () => {
@@ -228,6 +231,9 @@ describe("patient sign-up", () => {
     expect(alert).toHaveTextContent(
       "Problème de connexion au service d'authentification. Veuillez réessayer plus tard.",
     );
+    // The toast says the same, never that the form is wrong.
+    expect(await screen.findByText("Erreur d'inscription")).toBeInTheDocument();
+    expect(screen.queryByText("Vérifiez le formulaire et réessayez.")).not.toBeInTheDocument();
   });
 });
 
