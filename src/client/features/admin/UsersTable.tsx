@@ -14,11 +14,7 @@ import { formatDetailDate, formatListDate } from "../../../shared/format/dates";
 import { ofName } from "../../../shared/format/names";
 import { addDays, parisToday } from "../../../shared/format/paris";
 import { listFr } from "../../../shared/forms/profileForm";
-import {
-  missingVerifiedFields,
-  type VerificationField,
-  verifiedFactsOf,
-} from "../../../shared/policies/verification";
+import { missingVerifiedFields, type VerificationField } from "../../../shared/policies/verification";
 import { ERASED_NAME } from "../../../shared/schemas/account";
 import {
   ADMIN_MESSAGES,
@@ -49,8 +45,8 @@ import {
   useRemoveTwoFactor,
   useSuspension,
   useSuspensionEnd,
-  useVerificationDecision,
 } from "./api";
+import { useVerifyDentist } from "./useVerifyDentist";
 import { VerificationReasonDialog } from "./VerificationReasonDialog";
 
 const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; label: string }> = {
@@ -93,32 +89,13 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
   const [dating, setDating] = useState<AdminUser | null>(null);
   const [unlocking, setUnlocking] = useState<AdminUser | null>(null);
   const users = useAdminUsers(role, list.search, list.page, list.filters.suspended);
-  const decide = useVerificationDecision();
+  const { verify, verifying } = useVerifyDentist(() => setPending(null));
   const reinstate = useSuspension();
   const removeTwoFactor = useRemoveTwoFactor();
 
   useEffect(() => {
     if (users.isError) toast.error(ADMIN_MESSAGES.usersFailed, { id: `admin-users-${role}` });
   }, [users.isError, role]);
-
-  const confirm = () => {
-    if (!pending) return;
-    decide.mutate(
-      { id: pending.id, decision: "verify", checked: verifiedFactsOf(pending) },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          setPending(null);
-        },
-        onError: (error) => {
-          toast.error(ADMIN_MESSAGES.verificationFailed, { description: error.message });
-          // Refused (his details changed since, another account holds the number, …): the dialog
-          // closes on the list read again; a failure of the network keeps it open to try again.
-          if (isApiError(error) && error.status === 409) setPending(null);
-        },
-      },
-    );
-  };
 
   const confirmReinstate = () => {
     if (!reinstating) return;
@@ -313,8 +290,8 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           title="Vérifier ce dentiste ?"
           description={pending && <VerifyDescription dentist={pending} />}
           confirmLabel="Vérifier"
-          loading={decide.isPending}
-          onConfirm={confirm}
+          loading={verifying}
+          onConfirm={() => pending && verify(pending)}
         />
       ) : null}
       {role === "dentist" ? (

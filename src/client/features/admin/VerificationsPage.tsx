@@ -1,19 +1,16 @@
 import { BadgeCheck, ShieldCheck, XCircle } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { ofName } from "../../../shared/format/names";
-import { verifiedFactsOf } from "../../../shared/policies/verification";
-import { ADMIN_MESSAGES, type VerificationRequest } from "../../../shared/schemas/admin";
+import type { VerificationRequest } from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
 import { ConfirmDialog } from "../../components/ui/Dialog";
-import { isApiError } from "../../lib/api";
-import { useOneAtATime } from "../../lib/onePress";
 import { CardList, RefreshButton } from "./AdminParts";
-import { useVerificationDecision, useVerificationQueue } from "./api";
+import { useVerificationQueue } from "./api";
 import { DentistReviewsSummary } from "./ReviewsPage";
+import { useVerifyDentist } from "./useVerifyDentist";
 import { VerificationReasonDialog } from "./VerificationReasonDialog";
 
 const QUEUE_FAILED = "Impossible de charger les demandes de vérification";
@@ -31,34 +28,10 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 export function AdminVerificationsPage() {
   const [page, setPage] = useState(1);
   const queue = useVerificationQueue(page);
-  const decide = useVerificationDecision();
   const [verifying, setVerifying] = useState<VerificationRequest | null>(null);
   const [refusing, setRefusing] = useState<VerificationRequest | null>(null);
 
-  // A double click verifies once (the dialog's button is busy a moment after the first).
-  const once = useOneAtATime();
-  const verify = () => {
-    if (!verifying) return;
-    const dentist = verifying;
-    once((done) =>
-      decide.mutate(
-        { id: dentist.id, decision: "verify", checked: verifiedFactsOf(dentist) },
-        {
-          onSettled: done,
-          onSuccess: (result) => {
-            toast.success(result.message);
-            setVerifying(null);
-          },
-          onError: (error) => {
-            toast.error(ADMIN_MESSAGES.verificationFailed, { description: error.message });
-            // Refused (his details changed since, another account holds the number, …): the dialog
-            // closes on the list read again; a failure of the network keeps it open to try again.
-            if (isApiError(error) && error.status === 409) setVerifying(null);
-          },
-        },
-      ),
-    );
-  };
+  const { verify, verifying: verifyBusy } = useVerifyDentist(() => setVerifying(null));
 
   return (
     <>
@@ -147,8 +120,8 @@ export function AdminVerificationsPage() {
         title="Vérifier ce dentiste ?"
         description={`${verifying?.full_name ?? ""} pourra voir les demandes des patients et leur répondre. Un e-mail lui sera envoyé.`}
         confirmLabel="Vérifier"
-        loading={decide.isPending}
-        onConfirm={verify}
+        loading={verifyBusy}
+        onConfirm={() => verifying && verify(verifying)}
       />
       <VerificationReasonDialog
         dentistId={refusing?.id ?? null}
