@@ -27,7 +27,7 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: "Cet e-mail est déjà utilisé",
   /** The toast beside it: the account may be hers (a sign-up whose answer was lost, an old one). */
   emailTakenHint:
-    "Un compte existe déjà avec cette adresse\u202f: si c'est le vôtre, connectez-vous (ou « Mot de passe oublié\u202f? »).",
+    "Un compte existe déjà avec cette adresse\u202f: si c'est le vôtre, connectez-vous (ou «\u202fMot de passe oublié\u202f?\u202f»).",
   /** Sign-in of a suspended account, told only once the password is right (ADR 092). */
   suspended:
     "Ce compte est suspendu : l'équipe vous a écrit pourquoi par e-mail. Pour en parler, utilisez le formulaire de contact.",
