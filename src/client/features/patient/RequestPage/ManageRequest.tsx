@@ -18,8 +18,11 @@ export function ManageRequest({ request }: { request: Pick<RequestDetail, "id" |
   const [confirming, setConfirming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const cancel = useCancelRequest(request.id);
-  const remove = useDeleteRequest(request.id);
   const navigate = useNavigate();
+  const remove = useDeleteRequest(request.id, (message) => {
+    toast.success("Demande supprimée", { description: message });
+    navigate("/patient/requests", { replace: true });
+  });
   const mayCancel = mayCancelRequest(request.status);
   const mayDelete = mayDeleteRequest(request.status);
 
@@ -41,11 +44,7 @@ export function ManageRequest({ request }: { request: Pick<RequestDetail, "id" |
 
   const onDelete = () =>
     remove.mutate(undefined, {
-      onSuccess: ({ message }) => {
-        setConfirmingDelete(false);
-        toast.success("Demande supprimée", { description: message });
-        navigate("/patient/requests", { replace: true });
-      },
+      onSuccess: () => setConfirmingDelete(false),
       onError: (error) => {
         setConfirmingDelete(false);
         toast.error("La demande n'a pas été supprimée", {

@@ -113,16 +113,20 @@ export function useOpenToAll(id: string) {
 
 /**
  * DELETE /api/patient/requests/:id (issue 14): the request, its documents, offers and
- * conversations are erased; 409 (French message) once an offer on it was accepted.
+ * conversations are erased; 409 (French message) once an offer on it was accepted. `onDeleted`
+ * runs with the mutation itself, not with the page: the live channel may tell this tab of the
+ * deletion first, its page then reads « Demande non trouvée » and unmounts before the answer comes
+ * (a callback given to `mutate` would then never run, and the tab would stay there).
  */
-export function useDeleteRequest(id: string) {
+export function useDeleteRequest(id: string, onDeleted: (message: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
       api<{ message: string }>(`/api/patient/requests/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => {
+    onSuccess: ({ message }) => {
       queryClient.removeQueries({ queryKey: patientKeys.request(id) });
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+      onDeleted(message);
     },
   });
 }
