@@ -33,15 +33,12 @@ export function OpenToAllButton({
   variant?: "outline" | "primary";
 }) {
   const { brand_name: brand } = useConfig();
-  const open = useOpenToAll(request.id);
+  const open = useOpenToAll(request.id, (message) => toast.success(message));
   const [confirming, setConfirming] = useState(false);
 
   const onConfirm = () =>
     open.mutate(undefined, {
-      onSuccess: ({ message }) => {
-        setConfirming(false);
-        toast.success(message);
-      },
+      onSuccess: () => setConfirming(false),
       onError: (error) => {
         setConfirming(false);
         toast.error(isApiError(error) ? error.message : "La demande n'a pas pu être envoyée. Réessayez.");

@@ -97,7 +97,11 @@ export function useWithdrawConsent(id: string) {
  * POST /api/patient/requests/:id/open-to-all (ADR 073): a request addressed to one dentist is sent
  * to every verified dentist, with the patient's new consent; 409 once it is finished or cancelled.
  */
-export function useOpenToAll(id: string) {
+/**
+ * POST …/open-to-all. `onOpened` runs with the mutation, not with the button: the live channel may
+ * reload the request first, and the button (shown only while it is addressed to one dentist) goes.
+ */
+export function useOpenToAll(id: string, onOpened: (message: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
@@ -105,8 +109,9 @@ export function useOpenToAll(id: string) {
         method: "POST",
         body: { consent: true },
       }),
-    onSuccess: () => {
+    onSuccess: ({ message }) => {
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+      onOpened(message);
     },
   });
 }
