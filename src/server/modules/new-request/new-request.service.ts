@@ -98,7 +98,7 @@ export async function createRequest(
 
   const submissionId = input.submission_id;
   try {
-    return await insertRequest(deps, actor, input, stored, types, quoteLines, day, now, queueReading);
+    return await insertRequest(deps, actor, input, { stored, types, quoteLines, day, now, queueReading });
   } catch (error) {
     // A retry after the answer was lost (ADR 101), or the same sending twice at once: the unique
     // index refuses the second row; the request saved under that sending is the answer.
@@ -111,16 +111,23 @@ export async function createRequest(
   }
 }
 
+/** What createRequest checked and worked out before writing: the files and their types, the lines. */
+interface Prepared {
+  stored: readonly StoredFile[];
+  types: DocumentType[];
+  quoteLines: ReturnType<typeof resolveLine>[];
+  /** The devis's tariff day. */
+  day: string;
+  now: Date;
+  queueReading: boolean;
+}
+
+/** The request, its documents and lines, and its devis queued for reading, in one transaction. */
 async function insertRequest(
   deps: Deps,
   actor: Actor,
   input: NewRequest,
-  stored: readonly StoredFile[],
-  types: DocumentType[],
-  quoteLines: ReturnType<typeof resolveLine>[],
-  day: string,
-  now: Date,
-  queueReading: boolean,
+  { stored, types, quoteLines, day, now, queueReading }: Prepared,
 ): Promise<string> {
   return await deps.db.transaction().execute(async (trx) => {
     // Erased while the files were streaming (another tab, an administrator): signed out.
