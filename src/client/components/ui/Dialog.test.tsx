@@ -1,8 +1,9 @@
 /** The centred dialogs: never taller than the screen, scrolled inside; focus trap and close button kept. */
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { describe, expect, it } from "vitest";
+import { useFocusRescue } from "../../lib/focusRescue";
 import { Button } from "./Button";
 import { ActionDialog, ConfirmDialog, DialogActions } from "./Dialog";
 
@@ -117,6 +118,12 @@ function Confirmed() {
   );
 }
 
+/** The app's root keeps the focus on the page when an action removes the focused element. */
+function WithFocusRescue({ children }: { children: ReactNode }) {
+  useFocusRescue();
+  return children;
+}
+
 /** A row whose confirmed action removes it, and its button with it (a dentist verified, an account deleted). */
 function RemovedByItsAction() {
   const [open, setOpen] = useState(false);
@@ -142,7 +149,7 @@ function RemovedByItsAction() {
 describe("ActionDialog without a trigger", () => {
   it("gives the focus to the page's main content when its action removed the button that opened it", async () => {
     const user = userEvent.setup();
-    render(<RemovedByItsAction />);
+    render(<RemovedByItsAction />, { wrapper: WithFocusRescue });
     await user.click(screen.getByRole("button", { name: "Vérifier" }));
     await user.click(await screen.findByRole("button", { name: "Confirmer" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

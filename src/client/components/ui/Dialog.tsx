@@ -108,9 +108,9 @@ export function DialogActions({
  * `trigger` (a DialogTrigger) opens it. Other props go to the content (focus on close, …).
  *
  * Without a trigger (opened from a state, by a row's or a card's button), Radix would leave the
- * focus on the page's body once it closes: it goes back to what had it when the dialog opened, or,
- * if the action removed it, to the page's main content, unless `onCloseAutoFocus` placed it (and
- * prevented the default).
+ * focus on the page's body once it closes: it goes back to what had it when the dialog opened,
+ * unless `onCloseAutoFocus` placed it (and prevented the default). If the action removed it (a row
+ * verified, a card deleted), the app's focus rescue (useFocusRescue) puts it on the main content.
  */
 export function ActionDialog({
   open,
@@ -144,12 +144,9 @@ export function ActionDialog({
           onCloseAutoFocus?.(event);
           const element = opener.current;
           opener.current = null;
-          if (trigger || event.defaultPrevented || !element) return;
+          if (trigger || event.defaultPrevented || !element?.isConnected) return;
           event.preventDefault();
-          // Its action removed the opener (a row verified, a card deleted): the page's main content,
-          // as after a navigation, rather than the body (the top of the page).
-          if (element.isConnected) element.focus();
-          else document.getElementById("main")?.focus({ preventScroll: true });
+          element.focus();
         }}
         {...content}
       >
