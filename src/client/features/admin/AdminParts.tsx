@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { RefreshCw } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { toast } from "sonner";
 import { Button } from "../../components/ui/Button";
 import { ListPagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -8,6 +9,15 @@ import { LoadError } from "../../components/ui/LoadError";
 import { Loading } from "../../components/ui/Loading";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useDebounced } from "./api";
+
+/**
+ * A suspension or a withdrawn verification done: its message as a success, or as a warning that
+ * stays when the dentist's subscription could not be stopped (the team must do it at the provider).
+ */
+export function toastDecision(result: { renewal: "stopped" | "failed" | null; message: string }) {
+  if (result.renewal === "failed") toast.warning(result.message, { duration: Number.POSITIVE_INFINITY });
+  else toast.success(result.message);
+}
 
 /** What a refresh button needs of its query. */
 interface Refetchable {

@@ -37,7 +37,7 @@ import { Label } from "../../components/ui/Label";
 import { SearchField } from "../../components/ui/SearchInput";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
-import { loadFailure, RefreshButton, usePagedList } from "./AdminParts";
+import { loadFailure, RefreshButton, toastDecision, usePagedList } from "./AdminParts";
 import {
   type UserRole,
   useAdminUsers,
@@ -547,10 +547,7 @@ function SuspendDialog({ user, onClose }: RowDialogProps) {
       { id: user.id, suspend: true, reason: parsed.data.reason, endsOn: parsed.data.ends_on },
       {
         onSuccess: (result) => {
-          // Suspended, but his subscription could not be stopped: the team must do it at the provider.
-          if (result.renewal === "failed")
-            toast.warning(result.message, { duration: Number.POSITIVE_INFINITY });
-          else toast.success(result.message);
+          toastDecision(result);
           close();
         },
         onError: (refusal) => {

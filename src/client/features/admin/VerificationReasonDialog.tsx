@@ -8,6 +8,7 @@ import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { useFocusOnError } from "../../lib/form";
 import { useOneAtATime } from "../../lib/onePress";
+import { toastDecision } from "./AdminParts";
 import { useVerificationDecision } from "./api";
 
 /**
@@ -65,10 +66,7 @@ export function VerificationReasonDialog({
         {
           onSettled: done,
           onSuccess: (result) => {
-            // Withdrawn, but his subscription could not be stopped: the team must do it at the provider.
-            if (result.renewal === "failed")
-              toast.warning(result.message, { duration: Number.POSITIVE_INFINITY });
-            else toast.success(result.message);
+            toastDecision(result);
             close();
           },
           onError: (failure) => {
