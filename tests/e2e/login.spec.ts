@@ -77,3 +77,28 @@ test("déconnexion depuis le menu du compte", async ({ page }) => {
   await page.goto("/patient/dashboard");
   await expectPath(page, "/login");
 });
+
+test("une session qui prend fin pendant l'écriture : le mot de passe par-dessus la page, puis le message part tel qu'écrit", async ({
+  page,
+}) => {
+  const account = await signupPatientViaApi(page.request);
+  await page.goto("/patient/help");
+  const box = page.getByLabel("Votre message à l'équipe");
+  await box.fill("Ma question écrite avant la fin de ma session");
+  // Signed out meanwhile (another tab, or the session expired): the page does not know yet.
+  expect((await page.request.post("/api/account/logout")).ok()).toBe(true);
+  await box.press("Enter");
+
+  const dialog = page.getByRole("dialog", { name: "Votre session a pris fin" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(/^E-mail/)).toHaveValue(account.email);
+  await dialog.getByLabel(/^Mot de passe/).fill(account.password);
+  await dialog.getByRole("button", { name: "Se reconnecter" }).click();
+  await expect(toast(page, "Connexion rétablie")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await expectPath(page, "/patient/help");
+  await expect(box).toHaveValue("Ma question écrite avant la fin de ma session");
+  await box.press("Enter");
+  await expect(toast(page, "Votre message a été envoyé à l'équipe")).toBeVisible();
+});

@@ -1,8 +1,18 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { ERROR_CODES } from "../../shared/schemas/common";
 import { isApiError } from "./api";
+import { noteSessionEnded } from "./session";
+
+/** Any read or change refused as signed out: the session ended while the page was open (ADR 102). */
+function onFailure(error: unknown): void {
+  if (isApiError(error) && error.status === 401 && error.code === ERROR_CODES.unauthenticated)
+    noteSessionEnded();
+}
 
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
+    queryCache: new QueryCache({ onError: onFailure }),
+    mutationCache: new MutationCache({ onError: onFailure }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -40,10 +40,28 @@ let pending: Promise<void> | null = null;
 /** Bumped by setSession so an older /api/me answer never overwrites a newer known state. */
 let version = 0;
 
+/**
+ * How many calls of this signed-in tab the server answered « Veuillez vous connecter » (401) since
+ * the session was last known: its session ended (expired, or signed out from another tab) while the
+ * page stayed open. The shell then asks for the password again over the page (ADR 102).
+ */
+const ended = createStore(0);
+
+/** A call was refused as signed out (401) while this tab believes it is signed in. */
+export function noteSessionEnded(): void {
+  if (store.get().status === "signed-in") ended.set(ended.get() + 1);
+}
+
+/** The count of `noteSessionEnded` since the session was last set (0: nothing refused). */
+export function useSessionEnded(): number {
+  return ended.useValue();
+}
+
 /** Records the signed-in profile (after login, sign-up or a profile update) or null (signed out). */
 export function setSession(profile: Profile | null): void {
   version += 1;
   loadedAt = Date.now();
+  if (ended.get() !== 0) ended.set(0);
   store.set(profile ? { status: "signed-in", profile } : { status: "signed-out", profile: null });
 }
 
@@ -68,6 +86,7 @@ export function resetSessionStore(): void {
   loadedAt = 0;
   pending = null;
   store.replace(LOADING);
+  ended.replace(0);
 }
 
 /**

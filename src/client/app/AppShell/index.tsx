@@ -1,4 +1,5 @@
 import { LifeBuoy } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { Area } from "../../../shared/policies/redirects";
 import { ContactEmailLink } from "../../components/ContactEmailLink";
@@ -12,11 +13,15 @@ import { useSession } from "../../lib/auth";
 import { cn } from "../../lib/cn";
 import { useConfig } from "../../lib/config";
 import { useRealtimeSync, useSupportUnread, useUnreadTotal } from "../../lib/realtime";
+import { useSessionEnded } from "../../lib/session";
 import { MainOutlet } from "../MainOutlet";
 import { AccountMenu } from "./AccountMenu";
 import { AreaNavLinks, CountPill, MobileAreaMenu } from "./AreaNav";
 import { AREA_HELP, AREA_LABEL, AREA_NAV, HELP_LABEL, helpLabel } from "./navigation";
 import { useSignOut } from "./useSignOut";
+
+/** Loaded only when a call was refused as signed out (its form and the login's code step). */
+const SessionEnded = lazy(() => import("./SessionEnded"));
 
 /** The signed-in shell: header with logo, role navigation, account menu; main; small footer. */
 export function AppShell({ area }: { area: Area }) {
@@ -29,12 +34,18 @@ export function AppShell({ area }: { area: Area }) {
   const unread = useUnreadTotal(live).data ?? 0;
   const supportUnread = useSupportUnread(live).data ?? 0;
   const badges = useDentistNavBadges(live && area === "dentist");
+  const ended = useSessionEnded();
   if (!profile) return null;
   const wideNav = AREA_NAV[area].length > 4;
   const help = AREA_HELP[area];
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
+      {ended > 0 ? (
+        <Suspense fallback={null}>
+          <SessionEnded profile={profile} ended={ended} />
+        </Suspense>
+      ) : null}
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
           {/* Five entries (admin, dentist) need the room of a large screen; the patient's four fit from 768 px. */}

@@ -66,7 +66,7 @@ function LoginFooter({ area, next }: { area: Area; next: string | null }) {
  * or one of the recovery codes. A 401 (this sign-in expired, too many codes) starts again from the
  * password, with the server's reason (`onRestart`).
  */
-function LoginCodeForm({
+export function LoginCodeForm({
   onSignedIn,
   onRestart,
 }: {
@@ -87,18 +87,16 @@ function LoginCodeForm({
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
-    login.mutate(
-      { code: values.code, trust_device: values.trust_device ?? false },
-      {
-        onSuccess: onSignedIn,
-        onError: (error) => {
-          if (isApiError(error) && error.status === 401) onRestart(error.message);
-          else if (!showFieldErrors(form, error, ["code"]))
-            // Locked for 15 minutes (429), suspended (403), unreachable: said above the field.
-            setFormError(isApiError(error) ? error.message : ACCOUNT_MESSAGES.loginUnexpected);
-        },
-      },
-    );
+    // Not `mutate`'s own callbacks: signed in, the session store may unmount this form first (the
+    // dialog of a session that had ended), and `onSignedIn` must still run.
+    return login
+      .mutateAsync({ code: values.code, trust_device: values.trust_device ?? false })
+      .then(onSignedIn, (error: unknown) => {
+        if (isApiError(error) && error.status === 401) onRestart(error.message);
+        else if (!showFieldErrors(form, error, ["code"]))
+          // Locked for 15 minutes (429), suspended (403), unreachable: said above the field.
+          setFormError(isApiError(error) ? error.message : ACCOUNT_MESSAGES.loginUnexpected);
+      });
   });
 
   return (
