@@ -230,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, config.brandName);
   registerCrossSiteGuard(app);
   registerInputGuard(app);
   // Cache-Control: private, no-store on personal answers; Vary: Accept-Encoding (plugins/private-answers.ts).

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_CODES, MESSAGES } from "../../shared/schemas/common";
 import { AppError, errorBody, validationError } from "../errors";
+import { errorPage, isBrowserNavigation } from "../http/error-page";
 import { loggableError } from "../redact";
 
 /**
@@ -145,7 +146,7 @@ function clientError(error: FastifyError | Error): AppError | null {
  * French message: ours (AppError, zod with the French error map), or the French text of Fastify's
  * error code or of the status.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, brandName: string): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
@@ -192,6 +193,35 @@ export function registerErrorHandler(app: FastifyInstance): void {
     reply.type("application/json; charset=utf-8");
     return JSON.stringify(body);
   });
+
+  // Registered after the hook above: an API address the browser opened as a page (a document's
+  // « Ouvrir » in a new tab) gets its error in French as a page, with a way back (http/error-page.ts).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (
+      reply.statusCode < 400 ||
+      request.method !== "GET" ||
+      typeof payload !== "string" ||
+      !request.url.startsWith("/api/") ||
+      !isBrowserNavigation(request.headers)
+    ) {
+      return payload;
+    }
+    const message = ourErrorMessage(payload);
+    if (message === null) return payload;
+    reply.removeHeader("content-length");
+    reply.type("text/html; charset=utf-8");
+    return errorPage(brandName, reply.statusCode, message);
+  });
+}
+
+/** The French message of a body in our error shape, or null. */
+function ourErrorMessage(payload: string): string | null {
+  try {
+    const body = JSON.parse(payload) as { error?: { message?: unknown } } | null;
+    return typeof body?.error?.message === "string" ? body.error.message : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A JSON error with a `message` (a library's), not in our `{ error: { code, message } }` shape. */

@@ -95,3 +95,53 @@ describe("served file names", () => {
     ]);
   });
 });
+
+describe("a document's address opened by the browser as a page", () => {
+  const open = (url: string, headers: Record<string, string>, as?: Who) =>
+    ctx.app.inject({ method: "GET", url, headers: { ...headers, ...(as ? { cookie: as.cookie } : {}) } });
+  const page = { "sec-fetch-dest": "document", accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+
+  it("answers a refusal as a French page with a way back, and the app's own calls in JSON", async () => {
+    const { documents } = await createRequest([
+      { name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
+    ]);
+    const url = `/api/documents/${documents[0]?.id}/file?disposition=inline`;
+
+    // Not hers to read (as for a dentist once the request closed): no JSON in her new tab.
+    const other = await signUpPatient(ctx.app);
+    const refused = await open(url, page, other);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(refused.body).toContain('<html lang="fr">');
+    expect(refused.body).toContain("<h1>Document indisponible</h1>");
+    expect(refused.body).toContain("<p>Document introuvable.</p>");
+    expect(refused.body).toContain('<a href="/">Retour à l\'accueil</a>');
+
+    // Signed out (the session ended): said, with the two sign-in pages.
+    const signedOut = await open(url, page);
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.body).toContain("<h1>Connexion nécessaire</h1>");
+    expect(signedOut.body).toContain('<a href="/login">Connexion patient</a>');
+    expect(signedOut.body).toContain('<a href="/dentist/login">Connexion dentiste</a>');
+
+    // A browser without Sec-Fetch-* asking for HTML: the same page.
+    const older = await open(url, { accept: "text/html" }, other);
+    expect(older.headers["content-type"]).toBe("text/html; charset=utf-8");
+
+    // The app's calls (fetch: Sec-Fetch-Dest empty, or JSON asked): the one error shape.
+    for (const headers of [
+      { "sec-fetch-dest": "empty", accept: "*/*" },
+      { accept: "application/json" },
+      {},
+    ]) {
+      const call = await open(url, headers, other);
+      expect(call.statusCode).toBe(404);
+      expect(call.json()).toEqual({ error: { code: "NOT_FOUND", message: "Document introuvable." } });
+    }
+
+    // Its owner opening it as a page gets the file.
+    const own = await open(url, page, patient);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers["content-type"]).toBe("application/pdf");
+  });
+});
