@@ -176,6 +176,14 @@ describe("compareQuotes", () => {
     ]);
   });
 
+  it("flags no tooth « non traitée » by an offer without lines: it says nothing of the teeth", () => {
+    const result = compareQuotes(original, [freeText], cover());
+    expect(result.rows.map((r) => [r.tooth, r.offers[0]?.flag])).toEqual([
+      [36, "same"],
+      [null, "same"],
+    ]);
+  });
+
   it("aligns the lines by tooth and flags a different material and a tooth treated in one quote only", () => {
     const result = compareQuotes(original, [sante, zircone], cover());
     expect(result.rows.map((r) => r.tooth)).toEqual([36, 37]);

@@ -563,8 +563,11 @@ export function compareQuotes(
       original: mine.map(lineLabel),
       offers: estimated.map((offer) => {
         const theirs = offer.estimate.lines.filter((line) => line.tooth === tooth);
+        // An offer without lines says nothing of the teeth: none is « non traitée » by it.
         const flag: AlignmentFlag =
-          original.length === 0 || (tooth === null && (mine.length === 0 || theirs.length === 0))
+          !offer.structured ||
+          original.length === 0 ||
+          (tooth === null && (mine.length === 0 || theirs.length === 0))
             ? "same"
             : flagFor(mine, theirs);
         return {

@@ -125,7 +125,9 @@ export function ToothAlignment({
                       <Acts acts={c?.acts ?? []} />
                       {c && c.acts.length > 0 ? (
                         <span className="text-slate-600">
-                          Reste à charge : <span className="text-slate-900">{formatEuros(c.rest_cents)}</span>
+                          {/* An offer without lines: its one line is its price, not an estimate. */}
+                          {offers[index]?.lines.length === 0 ? "Prix :" : "Reste à charge :"}{" "}
+                          <span className="text-slate-900">{formatEuros(c.rest_cents)}</span>
                         </span>
                       ) : null}
                       {c && c.flag !== "same" ? (

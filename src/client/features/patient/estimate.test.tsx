@@ -299,6 +299,32 @@ describe("comparaison par reste à charge", () => {
     );
   });
 
+  it("une proposition non détaillée : son prix dit comme un prix, son économie sur le prix, aucune dent « non traitée »", async () => {
+    const martin = { ...offer("g", "Paul Martin", [], "2026-11-24T09:00:00.000Z"), amount_cents: 129_050 };
+    stub(detail({ offers: [leroy, martin] }), COVER);
+    renderApp(`${PAGE}/compare`);
+    await screen.findByRole("table", { name: /^Comparaison des propositions/ });
+
+    const [, global] = row("Reste à charge estimé") as HTMLElement[];
+    // Not under the figure it does not have: « Non estimé », then its price.
+    expect(global).toHaveTextContent(
+      money("^—Non estiméPrix : 1 290,50 €Proposition non détaillée : reste à charge non estimé$"),
+    );
+    // Its saving is on the price, as the request page says it: 1 600 − 1 290,50 = 309,50 € (19 %).
+    const [, saving] = row(/^Économie estimée/) as HTMLElement[];
+    expect(saving?.textContent?.replace(/\s/g, " ")).toBe(
+      "309,50 € (19 %)sur le prix (proposition non détaillée)",
+    );
+
+    const teeth = screen.getByRole("table", { name: "Votre devis et les propositions, dent par dent" });
+    expect(within(teeth).queryByText("dent non traitée dans cette proposition")).toBeNull();
+    const none = within(teeth)
+      .getByRole("rowheader", { name: "Sans dent précise" })
+      .closest("tr") as HTMLElement;
+    const [, , martinCell] = within(none).getAllByRole("cell");
+    expect(martinCell).toHaveTextContent(money("^Proposition globalePrix : 1 290,50 €$"));
+  });
+
   it("dit partielle une proposition qui ne traite pas toutes les dents du devis, sans la mettre en avant", async () => {
     stubPartialOffer();
     renderApp(`${PAGE}/compare`);

@@ -129,11 +129,12 @@ describe("a document's address opened by the browser as a page", () => {
     expect(older.headers["content-type"]).toBe("text/html; charset=utf-8");
 
     // The app's calls (fetch: Sec-Fetch-Dest empty, or JSON asked): the one error shape.
-    for (const headers of [
+    const calls: Record<string, string>[] = [
       { "sec-fetch-dest": "empty", accept: "*/*" },
       { accept: "application/json" },
       {},
-    ]) {
+    ];
+    for (const headers of calls) {
       const call = await open(url, headers, other);
       expect(call.statusCode).toBe(404);
       expect(call.json()).toEqual({ error: { code: "NOT_FOUND", message: "Document introuvable." } });

@@ -14,6 +14,10 @@ import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../../
 import { Badge } from "../../../components/ui/Badge";
 import { AcceptOfferButton, acceptBlockerText } from "../AcceptOfferDialog";
 import { NOT_DETAILED } from "../OfferItem";
+
+/** Under the price saving of an offer without lines, where the others save on the reste à charge. */
+const NOT_DETAILED_SAVING = "sur le prix (proposition non détaillée)";
+
 import { stillOpenToHer, untreatedText } from "../offerList";
 import type { CompareRow } from "./CompareCards";
 import { savingCell } from "./chooseCompared";
@@ -95,7 +99,14 @@ export function compareRows({
             if (e && !e.structured)
               return (
                 <div className="grid justify-items-start gap-1">
-                  <span className="text-xl font-semibold text-slate-900">{formatEuros(o.amount_cents)}</span>
+                  {/* Its price is no reste à charge: said as a price, under a figure it does not have. */}
+                  <None label="Non estimé" />
+                  <span className="text-slate-700">
+                    Prix :{" "}
+                    <span className="font-medium text-slate-900 tabular-nums">
+                      {formatEuros(o.amount_cents)}
+                    </span>
+                  </span>
                   <span className="text-slate-600">{NOT_DETAILED}</span>
                 </div>
               );
@@ -143,7 +154,18 @@ export function compareRows({
       cell: (o) => {
         // Against the reste à charge of my devis when both are detailed, else against its price.
         const e = estimateOf(o);
-        if (restSavings && e && !e.structured) return <None label="Non estimée" />;
+        // An offer without lines: its price against the devis's, said as such (as on the request page).
+        if (restSavings && e && !e.structured) {
+          const onPrice = savingCell(quote, o.amount_cents);
+          return onPrice ? (
+            <span>
+              <span className="font-medium text-green-800">{onPrice}</span>
+              <span className="block text-slate-700">{NOT_DETAILED_SAVING}</span>
+            </span>
+          ) : (
+            <None label="Non estimée" />
+          );
+        }
         // A partial offer: against the devis's reste à charge on the teeth it treats only.
         if (restSavings && e?.partial && e.saving_cents === null)
           return <None label="Aucun acte en commun avec votre devis" />;
