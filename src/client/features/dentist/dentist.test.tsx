@@ -844,7 +844,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
 
     // The response rate says what it counts (the spec's: the open requests answered).
     const rate = screen.getByRole("progressbar", { name: "Taux de réponse" });
-    expect(rate).toHaveAttribute("aria-valuetext", "50 %");
+    expect(rate).toHaveAttribute("aria-valuetext", "50\u202f%");
     expect(rate).toHaveAccessibleDescription("Part des demandes en cours auxquelles vous avez répondu");
   });
 
@@ -865,6 +865,25 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     expect(rate).toHaveAttribute("aria-valuetext", "Aucune demande en cours");
     expect(screen.queryByText("0 %")).not.toBeInTheDocument();
   });
+
+  it.each([
+    ["refused", "Vérification refusée"],
+    ["withdrawn", "Vérification retirée"],
+  ] as const)(
+    "vérification %s : « Statut du cabinet » dit %s, comme la carte au-dessus, pas « En attente »",
+    async (state, label) => {
+      stubApi(makeDentist({ is_verified: false, verification_state: state }), {
+        "GET /api/dentist/dashboard": () => json(200, { ...dashboard, verified: false, response_rate: null }),
+        "GET /api/dentist/todo-count": () => json(200, { requests: 0, appointments: 0 }),
+        "GET /api/appointments": () => json(200, NO_APPOINTMENTS),
+      });
+      renderApp("/dentist/dashboard");
+      await screen.findByRole("heading", { name: "Statut du cabinet" });
+      // The card at the top and the status's badge.
+      await waitFor(() => expect(screen.getAllByText(label)).toHaveLength(2));
+      expect(screen.queryByText("En attente de vérification")).not.toBeInTheDocument();
+    },
+  );
 
   it("sans la réponse du serveur, dit l'erreur au lieu de cartes vides ou à 0 %, puis les montre une fois rechargé", async () => {
     let fail = true;

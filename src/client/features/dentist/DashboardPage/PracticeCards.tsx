@@ -6,6 +6,7 @@ import { Badge } from "../../../components/ui/Badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
 import { Progress } from "../../../components/ui/Progress";
 import { Skeleton } from "../../../components/ui/Skeleton";
+import { useSession } from "../../../lib/session";
 import { linkClasses } from "./DashboardLists";
 
 /**
@@ -15,6 +16,7 @@ import { linkClasses } from "./DashboardLists";
 export function PracticeStatus({ data, loading }: { data?: DentistDashboard; loading: boolean }) {
   // null: no open request to answer (unverified, or none at all): « — », not 0 %.
   const rate = data?.response_rate ?? null;
+  const state = useSession().profile?.verification_state;
   return (
     <Card>
       <CardHeader>
@@ -30,6 +32,11 @@ export function PracticeStatus({ data, loading }: { data?: DentistDashboard; loa
               Cabinet vérifié
             </Badge>
           </p>
+        ) : state === "refused" || state === "withdrawn" ? (
+          // As the card above says it: no decision is still to come.
+          <p>
+            <Badge tone="red">{state === "refused" ? "Vérification refusée" : "Vérification retirée"}</Badge>
+          </p>
         ) : (
           <p>
             <Badge tone="yellow">En attente de vérification</Badge>
@@ -41,14 +48,14 @@ export function PracticeStatus({ data, loading }: { data?: DentistDashboard; loa
               Taux de réponse
             </span>
             <span className="font-semibold text-slate-900 tabular-nums">
-              {loading ? "" : rate === null ? <span aria-hidden="true">—</span> : `${rate} %`}
+              {loading ? "" : rate === null ? <span aria-hidden="true">—</span> : `${rate}\u202f%`}
             </span>
           </div>
           <Progress
             value={rate ?? 0}
             aria-labelledby="response-rate-label"
             aria-describedby="response-rate-help"
-            aria-valuetext={rate === null ? "Aucune demande en cours" : `${rate} %`}
+            aria-valuetext={rate === null ? "Aucune demande en cours" : `${rate}\u202f%`}
           />
           <p id="response-rate-help" className="text-sm text-slate-600">
             Part des demandes en cours auxquelles vous avez répondu
