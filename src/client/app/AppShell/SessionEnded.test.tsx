@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { spaced } from "../../test/text";
 import { SESSION_ENDED } from "./SessionEnded";
@@ -124,6 +125,25 @@ describe("une session qui prend fin pendant qu'une page est ouverte", () => {
     expect(await screen.findByText(SESSION_ENDED.back)).toBeInTheDocument();
     expect(codes).toEqual([{ code: "123456", trust_device: false }]);
     expect(screen.getByLabelText("Téléphone (optionnel)")).toHaveValue("06 12 34 56 78");
+  });
+
+  it("un compte suspendu entre-temps : le dit dans la fenêtre, avec le formulaire de contact", async () => {
+    const user = userEvent.setup();
+    profilePage(() =>
+      json(403, { error: { code: "ACCOUNT_SUSPENDED", message: ACCOUNT_MESSAGES.suspended } }),
+    );
+    renderApp("/patient/profile");
+    await screen.findByLabelText("Téléphone (optionnel)");
+    await user.click(screen.getByRole("button", { name: "Enregistrer" }));
+    const dialog = await screen.findByRole("dialog", { name: TITLE });
+    await user.type(within(dialog).getByLabelText(/^Mot de passe/), "bon-mot-de-passe");
+    await user.click(within(dialog).getByRole("button", { name: "Se reconnecter" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent(/Ce compte est suspendu\s:/);
+    expect(within(alert).getByRole("link", { name: "Ouvrir le formulaire de contact" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
   });
 
   it("fermée, elle revient au refus suivant", async () => {

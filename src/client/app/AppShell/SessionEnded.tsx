@@ -6,11 +6,10 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { ACCOUNT_MESSAGES, type LoginInput, loginSchema } from "../../../shared/schemas/account";
 import type { Profile } from "../../../shared/schemas/profile";
-import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { ActionDialog } from "../../components/ui/Dialog";
 import { EmailField, PasswordField } from "../../components/ui/FormField";
-import { LoginCodeForm } from "../../features/auth/LoginPage";
+import { LoginCodeForm, LoginFailure } from "../../features/auth/LoginPage";
 import { isApiError } from "../../lib/api";
 import { clearSessionCache, postLoginPath, useLogin } from "../../lib/auth";
 import { fieldProps, showFieldErrors } from "../../lib/form";
@@ -38,6 +37,7 @@ export default function SessionEnded({ profile, ended }: { profile: Profile; end
   const [closedAt, setClosedAt] = useState(0);
   const [step, setStep] = useState<"password" | "code">("password");
   const [formError, setFormError] = useState<string | null>(null);
+  const [suspended, setSuspended] = useState(false);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: profile.email, password: "", remember_me: false },
@@ -64,6 +64,7 @@ export default function SessionEnded({ profile, ended }: { profile: Profile; end
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
+    setSuspended(false);
     // Not `mutate`'s own callbacks: signed in, the session store closes this dialog (unmounted, they
     // would not run) before the page is told to read again.
     return login.mutateAsync({ email: profile.email, password: values.password, remember_me: false }).then(
@@ -77,6 +78,7 @@ export default function SessionEnded({ profile, ended }: { profile: Profile; end
         } else if (!showFieldErrors(form, error, ["password"])) {
           // Suspended (403), too many attempts (429), unreachable: said above the field.
           setFormError(isApiError(error) ? error.message : ACCOUNT_MESSAGES.loginUnexpected);
+          setSuspended(isApiError(error) && error.status === 403);
         }
       },
     );
@@ -99,7 +101,7 @@ export default function SessionEnded({ profile, ended }: { profile: Profile; end
         <LoginCodeForm onSignedIn={signedIn} onRestart={restart} />
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+          <LoginFailure message={formError} suspended={suspended} />
           <EmailField name="email" value={profile.email} readOnly autoComplete="username" />
           <PasswordField label="Mot de passe" autoFocus {...field("password")} />
           <Button type="submit" loading={login.isPending} className="w-full">

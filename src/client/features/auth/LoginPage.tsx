@@ -18,6 +18,27 @@ import { postLoginPath, useLogin, useLoginCode, useSession } from "../../lib/aut
 import { fieldProps, showFieldErrors } from "../../lib/form";
 import { AuthCard, AuthFooterLink, linkClass } from "./AuthCard";
 
+/**
+ * Why a sign-in failed, above the form. A suspended account (403) is told to use the contact form:
+ * linked here, since the person cannot reach the help pages of her space.
+ */
+export function LoginFailure({ message, suspended }: { message: string | null; suspended: boolean }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive">
+      {message}
+      {suspended ? (
+        <>
+          {" "}
+          <Link to="/contact" className={linkClass}>
+            Ouvrir le formulaire de contact
+          </Link>
+        </>
+      ) : null}
+    </Alert>
+  );
+}
+
 /** The sign-in's failures share one toast: the next replaces it, and signing in takes it away. */
 const LOGIN_ERROR_TOAST = "login-error";
 
@@ -169,6 +190,7 @@ export function LoginPage({ area }: { area: Area }) {
   const login = useLogin();
   const submitted = useRef(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [suspended, setSuspended] = useState(false);
   /** "code" once the password was right and the account asks for a code of its app (202). */
   const [step, setStep] = useState<"password" | "code">("password");
   const form = useForm<LoginInput>({
@@ -200,6 +222,7 @@ export function LoginPage({ area }: { area: Area }) {
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
+    setSuspended(false);
     submitted.current = true;
     login.mutate(
       { email: values.email, password: values.password, remember_me: values.remember_me ?? false },
@@ -219,6 +242,7 @@ export function LoginPage({ area }: { area: Area }) {
           } else if (isApiError(error) && error.status === 403) {
             // The account is suspended (ADR 092): said only to whoever gave its password.
             setFormError(error.message);
+            setSuspended(true);
           } else if (isApiError(error) && error.status === 429) {
             setFormError(error.message);
             toast.error("Erreur de connexion", {
@@ -259,7 +283,7 @@ export function LoginPage({ area }: { area: Area }) {
       footer={<LoginFooter area={area} next={next} />}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
-        {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+        <LoginFailure message={formError} suspended={suspended} />
         <EmailField {...field("email")} />
         <PasswordField label="Mot de passe" {...field("password")} />
         <div className="flex flex-wrap items-center justify-between gap-3">

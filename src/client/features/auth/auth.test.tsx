@@ -118,7 +118,13 @@ describe("login form", () => {
     await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
     await user.click(screen.getByRole("button", { name: "Se connecter" }));
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(/Ce compte est suspendu\s:/);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(/Ce compte est suspendu\s:/);
+    // The contact form it names, one click away.
+    expect(within(alert).getByRole("link", { name: "Ouvrir le formulaire de contact" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
     expect(screen.queryByText("E-mail ou mot de passe incorrect")).not.toBeInTheDocument();
     expect(screen.queryByText(ACCOUNT_MESSAGES.loginUnexpected)).not.toBeInTheDocument();
   });
