@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "./Button";
 import { Skeleton } from "./Skeleton";
@@ -183,16 +183,55 @@ export function Pagination({
   className,
 }: PaginationProps & { className?: string }) {
   const last = pageCount === undefined ? !hasMore : page >= pageCount;
+  const first = page <= 1;
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  /** The button last pressed, until its page is shown. */
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  useLayoutEffect(() => {
+    const button = pressed.current;
+    if (!button) return;
+    const active = document.activeElement;
+    // Moved on meanwhile: nothing to do.
+    if (active !== button && active !== document.body) {
+      pressed.current = null;
+      return;
+    }
+    // The first or the last page reached, the pressed button is disabled: the focus goes to the
+    // other one, not to the page's body (the next Tab from the top of the page).
+    if (button === next.current && last) previous.current?.focus();
+    else if (button === previous.current && first) next.current?.focus();
+    else return;
+    pressed.current = null;
+  });
   return (
     <nav aria-label="Pagination" className={cn("flex items-center justify-between gap-3", className)}>
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+      <Button
+        ref={previous}
+        variant="outline"
+        size="sm"
+        disabled={first}
+        onClick={(event) => {
+          pressed.current = event.currentTarget;
+          onPageChange(page - 1);
+        }}
+      >
         <ChevronLeft aria-hidden="true" />
         Précédent
       </Button>
       <p className="text-sm text-slate-700" aria-live="polite">
         {pageCount === undefined ? `Page ${page}` : `Page ${page} sur ${pageCount}`}
       </p>
-      <Button variant="outline" size="sm" disabled={last} onClick={() => onPageChange(page + 1)}>
+      <Button
+        ref={next}
+        variant="outline"
+        size="sm"
+        disabled={last}
+        onClick={(event) => {
+          pressed.current = event.currentTarget;
+          onPageChange(page + 1);
+        }}
+      >
         Suivant
         <ChevronRight aria-hidden="true" />
       </Button>
