@@ -1103,6 +1103,56 @@ describe("parseQuote: other practice layouts (issue 34)", () => {
   });
 });
 
+describe("parseQuote: a devis without a table, whose lines name their own fields", () => {
+  // One act a line, each figure after its name; the lines are not aligned (a longer label pushes the
+  // figures right), and every line names three kinds of column, as a header would.
+  const labelled = (rows: string[]) =>
+    parseQuote([
+      page([
+        ...TOP,
+        ...rows.map((text, k): [number, Cell[]] => [200 + k * 15, [[40, text]]]),
+        [200 + rows.length * 15, [[40, "Total des honoraires : 1 550,00 €"]]],
+        ...NOISE,
+      ]),
+    ]);
+
+  it("reads every line, the first one too, each figure the one its name introduces", () => {
+    const result = labelled([
+      "Dent 15 - HBLD491 - Onlay - Honoraires 410,00 € - BR 100,00 €",
+      "Dent 47 - HBLD073 - Couronne transitoire - Dépassement 50,00 € - Honoraires 60,00 € - Base de remboursement 10,00 € - Remb. AMO 6,00 €",
+      "Dent 36 : HBLD038 : Couronne : Honoraires : 1 080,00 € : Base SS : 107,50 €",
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.act, l.fee_cents, l.br_cents])).toEqual([
+      [15, "HBLD491", "Onlay", 410_00, 100_00],
+      [47, "HBLD073", "Couronne transitoire", 60_00, 10_00],
+      [36, "HBLD038", "Couronne", 1_080_00, 107_50],
+    ]);
+    // The AMO printed is read; one not printed is filled (flagged), never taken from a BR's figure.
+    expect(result.lines.map((l) => l.filled?.includes("amo_cents"))).toEqual([true, false, true]);
+    expect(result.lines[1]?.amo_cents).toBe(6_00);
+    expect(result.lines.every((l) => !l.filled?.includes("br_cents") && !l.as_read)).toBe(true);
+    expect([result.total_cents, result.lines_total_cents, result.total_matches]).toEqual([
+      1_550_00,
+      1_550_00,
+      true,
+    ]);
+  });
+
+  it("never guesses which field a figure no name introduces is", () => {
+    // The second line's BR is printed without its name: it is not taken for the AMO (nor the BR
+    // derived from it), and its fee, named, is still its fee.
+    const result = labelled([
+      "Dent 15 - HBLD491 - Onlay - Honoraires 410,00 € - BR 100,00 €",
+      "Dent 47 - HBLD073 - Couronne transitoire - Honoraires 60,00 € - 10,00 €",
+      "Dent 36 - HBLD038 - Couronne - Honoraires 1 080,00 € - Base SS 107,50 €",
+    ]);
+    const line = result.lines[1];
+    expect([line?.fee_cents, line?.amo_cents === 10_00]).toEqual([60_00, false]);
+    expect(line?.filled).toContain("br_cents");
+    expect(result.total_matches).toBe(true);
+  });
+});
+
 describe("parseQuote: photos of other layouts (issue 34)", () => {
   it("guesses the columns of a table whose header OCR lost, the label before the code, and reads a doubled “1” as tooth 11", () => {
     // Tooth, label, code, basket, amounts; the tooth of the first row read "1" over two digits' width.

@@ -21,6 +21,7 @@ import {
   scaleColumns,
   zones,
 } from "./understand/header";
+import { readLabelledRow } from "./understand/labelled";
 import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
 import {
@@ -420,6 +421,35 @@ function readTable(
   }
   settle();
   return { rows, totalLine, columns };
+}
+
+/**
+ * The rows of a page without a table whose lines name their own fields (understand/labelled.ts: "Dent 36
+ * - HBLD036 - … - Honoraires 650,00 EUR - Base SS 120,00 EUR"), from its first such act line until the
+ * total, or two lines that are no act. null unless such lines are at least half the page's lines
+ * holding a code: a table whose header was not read is read by its columns (inferColumns).
+ */
+function readLabelledTable(lines: TextLine[], ocr: boolean): PageTable | null {
+  const rows: PageTable["rows"] = [];
+  let totalLine: TextLine | null = null;
+  let misses = 0;
+  for (const line of lines) {
+    if (rows.length && isTotalLine(line)) {
+      totalLine = line;
+      break;
+    }
+    const raw = readLabelledRow(line.words, ocr);
+    if (raw && rowKind(raw) === "act") {
+      rows.push({ raw, line });
+      misses = 0;
+      continue;
+    }
+    if (rows.length && ++misses >= 2) break;
+  }
+  const withCode = lines.filter((line) => line.words.some((w) => readCode(w.text))).length;
+  if (!rows.length || rows.length * 2 < withCode) return null;
+  // No columns: each row's figures stand where its own labels put them (no cell is read again by place).
+  return { rows, totalLine, columns: [] };
 }
 
 /**
@@ -836,6 +866,8 @@ export function parseQuote(
   let total: number | null = null;
   let headerFound = false;
   let inferredTable = false;
+  /** A page read by the names its lines give their fields (readLabelledTable): as good as a header. */
+  let labelledTable = false;
   let columns: Column[] | null = null;
   let columnsWidth = 0;
   let done = false;
@@ -844,6 +876,7 @@ export function parseQuote(
     const pl = pageLines[index] as TextLine[];
     const h = median(page.words.map((w) => w.height)) || 1;
     const header = findHeader(pl);
+    const labelled = !header && !columns ? readLabelledTable(pl, page.source === "ocr") : null;
     let table: PageTable | null = null;
     if (header) {
       headerFound = true;
@@ -860,6 +893,10 @@ export function parseQuote(
         page.source === "ocr",
         headerStart(pl.slice(header.firstLine, header.lastLine + 1), columns, h),
       );
+    } else if (!columns && labelled) {
+      // No header: the lines name their own fields, and are read by those names.
+      table = labelled;
+      labelledTable = true;
     } else if (!columns) {
       // No header read (OCR lost it): the columns guessed from the rows holding a code.
       const first = pl.findIndex((line) => line.words.some((w) => readCode(w.text)));
@@ -922,7 +959,7 @@ export function parseQuote(
     : 0;
   for (const line of lines) confidence *= UNCERTAIN_FACTOR ** line.uncertain.length;
   if (totalMatches === false) confidence *= MISMATCH_FACTOR;
-  if (!headerFound) confidence *= inferredTable ? NO_HEADER_FACTOR : NO_TABLE_FACTOR;
+  if (!headerFound && !labelledTable) confidence *= inferredTable ? NO_HEADER_FACTOR : NO_TABLE_FACTOR;
 
   return {
     lines,

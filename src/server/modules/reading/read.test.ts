@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
@@ -21,6 +22,36 @@ describe("readQuote", () => {
     const score = scoreReading(devis, reading.result);
     expect(score.wrong).toEqual([]);
     expect(reading.result.lines).toHaveLength(devis.lines.length);
+  });
+
+  it("reads a text PDF whose lines name their own fields, its first act line too, each figure by its name", async () => {
+    // No table: one act a line, drawn as one text, as a word processor prints it. Each line names a
+    // tooth, a fee and a BR as a header would; the figures stand wherever their names end.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    [
+      "Devis pour traitement bucco-dentaire",
+      "Dr Anne Leroy - Chirurgien-dentiste - 69003 Lyon",
+      "Patient : Marc Petit",
+      "Date : 03/02/2026",
+      "Dent 17 - HBLD038 - Couronne zircone - Honoraires 1 080,00 EUR - BR 107,50 EUR",
+      "Dent 24 - HBLD073 - Couronne transitoire - Honoraires 60,00 EUR - BR 10,00 EUR",
+      "Dent 45 - HBLD491 - Onlay - Honoraires 395,00 EUR - BR 100,00 EUR",
+      "Dent 26 - HBLD038 - Couronne zircone - Honoraires 1 080,00 EUR - BR 107,50 EUR",
+      "Total honoraires : 2 615,00 EUR",
+    ].forEach((text, k) => {
+      page.drawText(text, { x: 40, y: 790 - k * 14, size: 9, font });
+    });
+    const reading = await readQuote(await doc.save(), { mime: "application/pdf" });
+    expect(reading.result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents])).toEqual([
+      [17, "HBLD038", 1_080_00, 107_50],
+      [24, "HBLD073", 60_00, 10_00],
+      [45, "HBLD491", 395_00, 100_00],
+      [26, "HBLD038", 1_080_00, 107_50],
+    ]);
+    expect(reading.result.lines.every((l) => !l.filled?.includes("br_cents"))).toBe(true);
+    expect(reading.result.total_matches).toBe(true);
   });
 
   it("reads a photo of a devis by OCR", async () => {

@@ -157,6 +157,32 @@ describe("header", () => {
     ]);
   });
 
+  it("never takes for the header a row that names its own fields: a line holding a code or an amount is a row", () => {
+    // Each act line names three kinds ("Dent", "Honoraires", "Base SS"): none of them is a header.
+    expect(
+      kinds([
+        [10, 100, "Dent 15 - HBLD491 - Onlay - Honoraires 410,00 EUR - Base SS 100,00 EUR"],
+        [10, 114, "Dent 25 - HBLD491 - Onlay - Honoraires 410,00 EUR - Base SS 100,00 EUR"],
+      ]),
+    ).toBeNull();
+    // One with a figure and no code, one with a code and no figure: rows all the same.
+    expect(kinds([[10, 100, "Dent 32 Acte Honoraires 95,50 BR"]])).toBeNull();
+    expect(kinds([[10, 100, "Dent 32 HBLD073 Acte Honoraires BR"]])).toBeNull();
+    // A header above such rows is still found.
+    expect(
+      kinds([
+        [10, 100, "Dent"],
+        [60, 100, "Code"],
+        [300, 100, "Honoraires"],
+        [450, 100, "BR"],
+        [10, 114, "15"],
+        [60, 114, "HBLD491"],
+        [300, 114, "410,00"],
+        [450, 114, "100,00"],
+      ]),
+    ).toEqual(["tooth", "code", "fee", "br"]);
+  });
+
   it("reads a two-line header that a slant and specks read as “|” split into more text lines", () => {
     // Left-hand one-line headers sit a little higher than the right-hand ones (the photo's slant), a
     // rule's speck is read as a line of its own.

@@ -381,6 +381,11 @@ export function zones(found: { kind: ColumnKind; x0: number; x1: number }[]): Co
 /** How many of the 7 read kinds the columns name ("other" columns do not count). */
 export const readKinds = (columns: Column[]) => columns.filter((c) => c.kind !== "other").length;
 
+/** A line holding a code or an amount ("650,00"): a row of the table, never a line of its header. */
+function holdsRowValues(line: TextLine): boolean {
+  return line.words.some((w) => readCode(w.text) || /\d[.,]\d\d\b/.test(w.text));
+}
+
 /**
  * The table's header: the line (or two stacked lines) naming at least 3 of the 7 column kinds, the one
  * naming the most kinds first.
@@ -389,6 +394,10 @@ export function findHeader(lines: TextLine[]): Header | null {
   let best: Header | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as TextLine;
+    // A line holding a code or an amount is a row, not a header — even one that names its fields
+    // ("Dent 36 - HBLD036 - … - Honoraires 650,00 EUR - Base SS 120,00 EUR"): taken for the header, it
+    // would be lost as a row, and its label words' places would be taken for the columns'.
+    if (holdsRowValues(line)) continue;
     const single = matchColumns([line]);
     let candidate: Header = { columns: single.columns, firstLine: i, lastLine: i, words: single.words };
     // A header on two lines, or three when one-line headers are centred between two-line ones, or four
@@ -401,7 +410,7 @@ export function findHeader(lines: TextLine[]): Header | null {
       const next = lines[k] as TextLine;
       if (next.top - prev.bottom >= (prev.bottom - prev.top) * 1.2) break;
       // A line holding a code or an amount is the table's first row.
-      if (next.words.some((w) => readCode(w.text) || /\d[.,]\d\d\b/.test(w.text))) break;
+      if (holdsRowValues(next)) break;
       if (!next.words.some((w) => headerToken(w.text).length >= 2)) continue;
       stack.push(next);
       named++;
