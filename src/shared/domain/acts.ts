@@ -70,15 +70,15 @@ export const SOURCES: Record<
   },
   FSDL: {
     title:
-      "FSDL (syndicat signataire) : +3 % des plafonds prothétiques en janvier 2026, zircone sur molaire en 100 % Santé",
+      "FSDL (syndicat signataire) : +3 % des plafonds prothétiques en janvier 2026, zircone sur molaire en 100 % Santé",
     url: "https://www.fsdl.fr/?p=48369",
   },
   ID26: {
-    title: "Information dentaire : plafonds +3 % au 1er janvier 2026, zircone postérieure en 100 % Santé",
+    title: "Information dentaire : plafonds +3 % au 1er janvier 2026, zircone postérieure en 100 % Santé",
     url: "https://information-dentaire.fr/actualites/la-nouvelle-convention-dentaire-s-applique-depuis-le-25-aout",
   },
   SCDP: {
-    title: "SCDP : évolutions tarifaires de la convention 2023 (HBLD073 en 100 % Santé au 1er janvier 2026)",
+    title: "SCDP : évolutions tarifaires de la convention 2023 (HBLD073 en 100 % Santé au 1er janvier 2026)",
     url: "https://scdp.fr/accueil/evolutions-tarifaires-de-la-convention-2023",
   },
   EDP: {
@@ -298,7 +298,7 @@ export const ACTS: readonly ReferenceAct[] = [
 
 /** The +3 % of 1 January 2026, to the cent, as the union and the press report it (see the reference). */
 const RAISED_2026 =
-  "Plafond 2026 calculé (+3 % du plafond précédent, au centime) : à vérifier sur l'annexe 2026.";
+  "Plafond 2026 calculé (+3 % du plafond précédent, au centime) : à vérifier sur l'annexe 2026.";
 
 /**
  * The tariff periods, oldest first. The first one gives every act in full; each later one lists only
@@ -441,14 +441,14 @@ export const TARIFF_PERIODS: readonly TariffPeriod[] = [
   },
   {
     from: "2026-01-01",
-    label: "Convention 2023 : plafonds +3 % et zircone sur molaire en 100 % Santé au 1er janvier 2026",
+    label: "Convention 2023 : plafonds +3 % et zircone sur molaire en 100 % Santé au 1er janvier 2026",
     sources: ["C23", "FSDL", "ID26", "SCDP"],
     changes: {
       HBLD038: {
         ceilingCents: 298_70,
         sources: ["C23", "FSDL", "ID26"],
         uncertain:
-          "La presse annonce la sortie des couronnes métalliques postérieures du 100 % Santé en 2026 ; l'annexe 2026 n'a pas pu être lue : panier conservé, à vérifier.",
+          "La presse annonce la sortie des couronnes métalliques postérieures du 100 % Santé en 2026 ; l'annexe 2026 n'a pas pu être lue : panier conservé, à vérifier.",
       },
       HBLD634: { ceilingCents: 515_00, sources: ["C23", "FSDL", "ID26"] },
       HBLD680: { ceilingCents: 515_00, sources: ["C23", "FSDL", "ID26"] },
@@ -467,7 +467,7 @@ export const TARIFF_PERIODS: readonly TariffPeriod[] = [
       HBLD745: {
         ceilingCents: 236_90,
         sources: ["C23", "FSDL"],
-        uncertain: "Plafond calculé (+3 %) sur un plafond antérieur non vérifié : à vérifier.",
+        uncertain: "Plafond calculé (+3 %) sur un plafond antérieur non vérifié : à vérifier.",
       },
       HBLD033: { ceilingCents: 896_10, sources: ["C23", "FSDL", "ID26"] },
       HBLD785: { ceilingCents: 1_508_95, sources: ["C23", "FSDL", "ID26"] },
@@ -479,7 +479,7 @@ export const TARIFF_PERIODS: readonly TariffPeriod[] = [
 ];
 
 export const BASKET_LABELS: Record<Basket, string> = {
-  "100_sante": "100 % Santé",
+  "100_sante": "100 % Santé",
   maitrise: "Tarifs maîtrisés",
   libre: "Tarifs libres",
 };

@@ -69,18 +69,18 @@ describe("quoteLineIssues", () => {
     const issues = quoteLineIssues(lines, offer);
     expect(issues).toHaveLength(1);
     expect(issues[0]?.path).toEqual(["lines", 0, "fee_cents"]);
-    expect(issues[0]?.message).toContain("100 % Santé");
+    expect(issues[0]?.message).toMatch(/100\s% Santé/);
     expect(issues[0]?.message).toMatch(/515,00\s€/);
   });
 
   it("worked examples of 2026: HBLD634 refused at 515,50 €, accepted at 515,00 €; HBLD724 refused above 61,80 €", () => {
     const at = (code: string, tooth: number | null, fee_cents: number) =>
       quoteLineIssues([line({ code, tooth, fee_cents })], offer);
-    expect(at("HBLD634", 21, 51_550)[0]?.message).toMatch(/100 % Santé \(515,00\s€\)/);
+    expect(at("HBLD634", 21, 51_550)[0]?.message).toMatch(/100\s% Santé \(515,00\s€\)/);
     expect(at("HBLD634", 21, 51_500)).toEqual([]);
     expect(at("HBLD724", 21, 7_000)[0]?.message).toMatch(/Tarifs maîtrisés \(61,80\s€\)/);
     expect(at("HBLD724", 21, 6_180)).toEqual([]);
-    expect(at("HBLD038", 36, 29_900)[0]?.message).toMatch(/100 % Santé \(298,70\s€\)/);
+    expect(at("HBLD038", 36, 29_900)[0]?.message).toMatch(/100\s% Santé \(298,70\s€\)/);
     // The same HBLD634 on a devis of 2025 is within its 500 € ceiling at 500 €, above it at 515 €.
     const in2025 = (fee_cents: number) =>
       resolveLine(

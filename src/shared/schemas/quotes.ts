@@ -56,7 +56,7 @@ export function quoteDateIssue(day: string, today: string): string | null {
 }
 
 export const COVER_MESSAGES = {
-  percentInvalid: "Indiquez un pourcentage de la base de remboursement entre 100 % et 500 %.",
+  percentInvalid: "Indiquez un pourcentage de la base de remboursement entre 100 % et 500 %.",
   amountInvalid: "Indiquez un montant positif en euros, ou laissez vide.",
   saved: "Votre mutuelle a été enregistrée",
   removed: "Votre mutuelle a été retirée : les estimations ne comptent plus que l'Assurance Maladie",

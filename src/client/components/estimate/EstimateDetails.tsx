@@ -72,7 +72,7 @@ function LineDetail({ line, withMutuelle }: { line: EstimatedLine; withMutuelle:
         rows={[
           ["Honoraires", line.fee_cents],
           ["Base de remboursement (BR)", line.br_cents],
-          [`Assurance Maladie (${AMO_PERCENT} % de la BR)`, line.amo_cents],
+          [`Assurance Maladie (${AMO_PERCENT} % de la BR)`, line.amo_cents],
           ...(withMutuelle ? [["Mutuelle", line.mutuelle_cents] as [string, number]] : []),
           ["Reste à charge", line.rest_cents, true],
         ]}
@@ -126,25 +126,25 @@ export function EstimateRules({ cover }: { cover: Cover | null }) {
   return (
     <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-700">
       <li>
-        L'Assurance Maladie rembourse {AMO_PERCENT} % de la base de remboursement (BR) de chaque acte. Un acte
+        L'Assurance Maladie rembourse {AMO_PERCENT} % de la base de remboursement (BR) de chaque acte. Un acte
         hors nomenclature, comme un implant, n'a pas de BR : elle ne le rembourse pas.
       </li>
       {cover ? (
         <>
           <li>
             {cover.ro_included
-              ? `Votre mutuelle complète le remboursement jusqu'à ${cover.percent_of_br} % de la BR, Assurance Maladie comprise (« RO inclus »).`
-              : `Votre mutuelle verse ${cover.percent_of_br} % de la BR en plus de l'Assurance Maladie.`}{" "}
+              ? `Votre mutuelle complète le remboursement jusqu'à ${cover.percent_of_br} % de la BR, Assurance Maladie comprise (« RO inclus »).`
+              : `Votre mutuelle verse ${cover.percent_of_br} % de la BR en plus de l'Assurance Maladie.`}{" "}
             Elle ne rembourse jamais plus que ce qui reste après l'Assurance Maladie.
           </li>
           {cover.responsible ? (
             <li>
-              Avec un contrat responsable, un acte 100 % Santé ne vous coûte rien tant que ses honoraires
+              Avec un contrat responsable, un acte 100 % Santé ne vous coûte rien tant que ses honoraires
               restent sous son plafond : seul un dépassement resterait à votre charge.
             </li>
           ) : (
             <li>
-              Votre contrat n'est pas responsable : les actes 100 % Santé suivent le pourcentage ci-dessus.
+              Votre contrat n'est pas responsable : les actes 100 % Santé suivent le pourcentage ci-dessus.
             </li>
           )}
           <li>

@@ -16,8 +16,8 @@ export const COVER_PATH = "/patient/profile#ma-mutuelle";
 /** Every act of the quote is in the 100 % Santé basket (nothing to pay within its ceilings). */
 export function SanteBadge({ className }: { className?: string }) {
   return (
-    <Badge tone="green" className={className} title="Tous les actes de ce devis sont du panier 100 % Santé">
-      100 % Santé
+    <Badge tone="green" className={className} title="Tous les actes de ce devis sont du panier 100 % Santé">
+      100 % Santé
     </Badge>
   );
 }

@@ -239,7 +239,7 @@ export function QuoteLineRow({
               ? "non remboursé"
               : "inconnue"}
         </li>
-        <li className="tabular-nums">Assurance Maladie 60 % : {formatEuros(amo)}</li>
+        <li className="tabular-nums">Assurance Maladie 60 % : {formatEuros(amo)}</li>
         {estimate.ceiling_cents !== null ? (
           <li className="tabular-nums">
             Plafond {BASKET_LABELS[estimate.basket]} : {formatEuros(estimate.ceiling_cents)}
@@ -255,7 +255,7 @@ export function QuoteLineRow({
       {alternative ? (
         <div className="grid gap-2 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-950 sm:flex sm:items-center sm:justify-between">
           <p>
-            Alternative 100 % Santé {line.tooth !== null ? `pour la dent ${line.tooth}` : "pour cet acte"} :{" "}
+            Alternative 100 % Santé {line.tooth !== null ? `pour la dent ${line.tooth}` : "pour cet acte"} :{" "}
             {alternative.label} ({alternative.code})
             {alternativeCeiling !== null ? `, plafond ${formatEuros(alternativeCeiling)}` : ""}
           </p>

@@ -319,7 +319,7 @@ describe("QuoteLinesEditor", () => {
     const fee = screen.getByRole("textbox", { name: /Honoraires/ });
     expect(fee).toHaveAttribute("aria-invalid", "true");
     expect(fee).toHaveAccessibleDescription(
-      /^Au-dessus du plafond 100 % Santé \(515,00\s€\)\s: les honoraires de cet acte ne peuvent pas le dépasser\.$/,
+      /^Au-dessus du plafond 100\s% Santé \(515,00\s€\)\s: les honoraires de cet acte ne peuvent pas le dépasser\.$/,
     );
     expect(screen.queryByText(/^au-dessus du plafond/)).toBeNull();
   });

@@ -9,7 +9,7 @@ export const VAT_NOT_RECOVERABLE =
 
 /** « 890,00 € HT + 178,00 € de TVA (20 %), soit 74,17 € HT par mois »: how a plan's TTC is made. */
 export function planDetail(p: PlanPriceDto): string {
-  const detail = `${formatEuros(p.ht_cents)} HT + ${formatEuros(p.vat_cents)} de TVA (${VAT_RATE_PERCENT} %)`;
+  const detail = `${formatEuros(p.ht_cents)} HT + ${formatEuros(p.vat_cents)} de TVA (${VAT_RATE_PERCENT} %)`;
   return p.monthly_ht_cents === p.ht_cents
     ? detail
     : `${detail}, soit ${formatEuros(p.monthly_ht_cents)} HT par mois`;

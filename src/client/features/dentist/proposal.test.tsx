@@ -166,7 +166,7 @@ describe("page de proposition : le formulaire", () => {
     const fee = within(lineGroup(1)).getByRole("textbox", { name: /Honoraires/ });
     expect(fee).toHaveAttribute("aria-invalid", "true");
     expect(fee).toHaveAccessibleDescription(
-      /^Au-dessus du plafond 100 % Santé \(515,00\s€\)\s: les honoraires de cet acte ne peuvent pas le dépasser\.$/,
+      /^Au-dessus du plafond 100\s% Santé \(515,00\s€\)\s: les honoraires de cet acte ne peuvent pas le dépasser\.$/,
     );
     expect(submit).toBeEnabled();
     expect(submit).toHaveAccessibleDescription(

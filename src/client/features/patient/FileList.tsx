@@ -82,7 +82,7 @@ export function FileList({
             {percent !== undefined ? (
               <div className="flex items-center gap-3">
                 <Progress value={percent} aria-label={`Envoi ${ofName(file.name)}`} />
-                <span className="w-12 text-right text-sm text-slate-700 tabular-nums">{percent} %</span>
+                <span className="w-12 text-right text-sm text-slate-700 tabular-nums">{percent} %</span>
               </div>
             ) : null}
           </li>

@@ -416,7 +416,7 @@ describe("ma mutuelle (profil patient)", () => {
     expect(within(form).getByRole("checkbox", { name: "Contrat responsable" })).toBeChecked();
     expect(within(form).queryByRole("button", { name: "Retirer ma mutuelle" })).not.toBeInTheDocument();
 
-    await user.click(within(form).getByRole("button", { name: "200 %" }));
+    await user.click(within(form).getByRole("button", { name: /^200\s%$/ }));
     expect(percent()).toHaveValue("200");
     await user.click(within(form).getByRole("radio", { name: /^En plus de l'Assurance Maladie/ }));
     await user.type(within(form).getByLabelText("Plafond annuel pour les prothèses (optionnel)"), "1 500");

@@ -273,7 +273,7 @@ export function ContactForm() {
           <div className="grid gap-1.5">
             <Progress value={progress} aria-label="Progression de l'envoi" />
             <p className="text-sm text-slate-600 tabular" aria-hidden="true">
-              Envoi en cours… {progress} %
+              Envoi en cours… {progress} %
             </p>
           </div>
         ) : null}

@@ -106,7 +106,7 @@ describe("'Ma mutuelle'", () => {
     const bad = await call("PUT", "/api/patient/cover", quentin, { percent_of_br: 50, ro_included: true });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.percent_of_br).toBe(
-      "Indiquez un pourcentage de la base de remboursement entre 100 % et 500 %.",
+      "Indiquez un pourcentage de la base de remboursement entre 100\u202f% et 500\u202f%.",
     );
     const cover = { percent_of_br: 300, ro_included: false, annual_ceiling_cents: 80_000 };
     const saved = await call("PUT", "/api/patient/cover", quentin, cover);
@@ -135,7 +135,7 @@ describe("structured offers and the comparison", () => {
       53_000,
     );
     expect(tooHigh.statusCode).toBe(400);
-    expect(tooHigh.json().error.fields["lines.0.fee_cents"]).toMatch(/plafond 100 % Santé \(298,70\s€\)/);
+    expect(tooHigh.json().error.fields["lines.0.fee_cents"]).toMatch(/plafond 100\s% Santé \(298,70\s€\)/);
     const sante = await sendOffer(
       id,
       who.drA as Who,

@@ -99,7 +99,7 @@ export function CoverForm({ cover }: { cover: Cover | null }) {
         label="Remboursement des prothèses dentaires (en % de la BR)"
         required
         error={errors.percent_of_br}
-        description="Sur le tableau de garanties de votre contrat, à la ligne « prothèses dentaires » ou « couronnes » : par exemple 200 % BR. BR : la base de remboursement de l'Assurance Maladie. Entre 100 % et 500 %."
+        description="Sur le tableau de garanties de votre contrat, à la ligne « prothèses dentaires » ou « couronnes » : par exemple 200 % BR. BR : la base de remboursement de l'Assurance Maladie. Entre 100 % et 500 %."
       >
         {(control) => (
           <div className="grid gap-2">
@@ -130,7 +130,7 @@ export function CoverForm({ cover }: { cover: Cover | null }) {
                   aria-pressed={values.percent === String(percent)}
                   onClick={() => set("percent", String(percent), "percent_of_br")}
                 >
-                  {percent} %
+                  {percent} %
                 </Button>
               ))}
             </fieldset>
@@ -150,7 +150,7 @@ export function CoverForm({ cover }: { cover: Cover | null }) {
         >
           <span className="block font-medium">RO inclus</span>
           <span className="block text-sm text-slate-600">
-            Le pourcentage comprend les 60 % de l'Assurance Maladie (le cas le plus fréquent, noté « RO
+            Le pourcentage comprend les 60 % de l'Assurance Maladie (le cas le plus fréquent, noté « RO
             inclus » ou « y compris Sécurité sociale »).
           </span>
         </RadioCard>
@@ -196,7 +196,7 @@ export function CoverForm({ cover }: { cover: Cover | null }) {
         <div className="grid gap-0.5">
           <Label htmlFor={responsibleId}>Contrat responsable</Label>
           <p id={`${responsibleId}-description`} className="text-sm text-slate-600">
-            La plupart des contrats le sont. Les actes 100 % Santé ne vous coûtent alors rien, dans la limite
+            La plupart des contrats le sont. Les actes 100 % Santé ne vous coûtent alors rien, dans la limite
             de leur plafond.
           </p>
         </div>

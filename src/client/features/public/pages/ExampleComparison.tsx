@@ -74,7 +74,7 @@ export function ExampleComparison() {
                   </th>
                   <td className="px-4 py-3 tabular text-slate-900">{euros.format(offer.amount)}</td>
                   <td className="px-4 py-3 tabular text-slate-900">
-                    {euros.format(saving)} ({Math.round((saving / EXAMPLE_QUOTE) * 100)} %)
+                    {euros.format(saving)} ({Math.round((saving / EXAMPLE_QUOTE) * 100)} %)
                   </td>
                   <td className="px-4 py-3 text-slate-700">{offer.delay}</td>
                 </tr>
