@@ -50,7 +50,7 @@ export function PlanPrices({ compact = false }: { compact?: boolean }) {
           .map(
             (p) => `${p.label} : ${formatEuros(p.ht_cents)} HT ${p.period} (${formatEuros(p.ttc_cents)} TTC)`,
           )
-          .join(" ; ")}
+          .join("\u202f; ")}
         .
       </p>
     );
