@@ -782,7 +782,7 @@ export function accountErasedMail(p: { brandName: string; firstName: string }) {
   return letter(p, {
     subject: "Votre compte a été supprimé",
     lines: [
-      `Votre compte ${p.brandName} a été supprimé, comme demandé : votre profil, vos demandes, vos documents, vos messages et vos pièces jointes ont été effacés. Nous ne vous écrirons plus.`,
+      `Votre compte ${p.brandName} a été supprimé, comme demandé : votre profil, vos demandes, vos documents, vos messages et vos pièces jointes ont été effacés. Ce qui concerne aussi d'autres personnes (une proposition acceptée et son montant, par exemple) est conservé sans votre nom, comme l'indiquait la page de suppression. Nous ne vous écrirons plus.`,
       "",
       "Si vous n'êtes pas à l'origine de cette suppression, répondez à cet e-mail.",
     ],

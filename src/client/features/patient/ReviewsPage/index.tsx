@@ -90,7 +90,12 @@ export function PatientReviewsPage() {
           if (!open) setDeleting(null);
         }}
         title="Supprimer cet avis ?"
-        description="Il disparaîtra tout de suite du profil du dentiste. Vous pourrez en écrire un nouveau sur ce rendez-vous."
+        description={
+          deleting?.status === "published"
+            ? "Il disparaîtra tout de suite du profil du dentiste. Vous pourrez en écrire un nouveau sur ce rendez-vous."
+            : // Never shown on the dentist's profile (awaiting moderation, or refused): nothing disappears there.
+              "Il n'est pas publié sur le profil du dentiste et ne le sera pas. Vous pourrez en écrire un nouveau sur ce rendez-vous."
+        }
         confirmLabel="Supprimer l'avis"
         destructive
         loading={remove.isPending}
