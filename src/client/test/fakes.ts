@@ -59,9 +59,17 @@ export class FakeSocket implements SocketLike {
   }
 }
 
-/** A file of the given declared size (its content is one byte: only the size is checked client-side). */
+/** The first bytes of a PDF, a JPEG, a PNG (the upload form checks them), else one byte. */
+function startOf(type: string): BlobPart {
+  if (type === "application/pdf") return "%PDF-1.4";
+  if (type === "image/jpeg") return new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
+  if (type === "image/png") return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return "x";
+}
+
+/** A file of the given declared size (its content is its format's first bytes: only they and the size are checked client-side). */
 export function fakeFile(name: string, type: string, size = 2048): File {
-  const f = new File(["x"], name, { type });
+  const f = new File([startOf(type)], name, { type });
   Object.defineProperty(f, "size", { value: size });
   return f;
 }

@@ -42,6 +42,28 @@ export function isAcceptedFile(file: { name: string; type: string }): boolean {
   );
 }
 
+/**
+ * What the first bytes of a file say it is, for the formats a browser can recognise at once: a PDF
+ * ("%PDF-"), a JPEG (FF D8 FF), a PNG (its 8-byte signature); null for anything else (videos, whose
+ * containers vary, are left to the server, which checks every file's content).
+ */
+export function pictureOrPdfOf(start: Uint8Array): "pdf" | "jpg" | "png" | null {
+  const begins = (bytes: readonly number[]) => bytes.every((byte, i) => start[i] === byte);
+  if (begins([0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf";
+  if (begins([0xff, 0xd8, 0xff])) return "jpg";
+  if (begins([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  return null;
+}
+
+/** The format a file's name claims among PDF, JPEG and PNG (what `pictureOrPdfOf` can check). */
+export function claimedPictureOrPdf(name: string): "pdf" | "jpg" | "png" | null {
+  const ext = extensionOf(name);
+  if (ext === "pdf") return "pdf";
+  if (ext === "jpg" || ext === "jpeg") return "jpg";
+  if (ext === "png") return "png";
+  return null;
+}
+
 export function isTooLarge(file: { size: number }): boolean {
   return file.size > MAX_FILE_SIZE;
 }

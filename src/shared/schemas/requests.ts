@@ -24,6 +24,7 @@ export const UPLOAD_MESSAGES = {
   filesTooLarge: (names: string[]) =>
     `${plural(names.length, "Fichier trop volumineux", "Fichiers trop volumineux")} : ${names.join(", ")}. La taille maximale est de 10 Mo.`,
   fileType: (name: string) => `Le type de fichier ${name} n'est pas accepté`,
+  fileEmpty: (name: string) => `Le fichier ${name} est vide : choisissez-en une copie complète.`,
   fileContent: (name: string) =>
     `Le contenu du fichier ${name} ne correspond pas à un format accepté (PDF, JPG, PNG, MP4, MOV, AVI, MKV).`,
   filesAdded: (count: number) => countLabel(count, "fichier ajouté", "fichiers ajoutés"),

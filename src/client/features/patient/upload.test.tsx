@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import { fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { spaced } from "../../test/text";
 
 const MB = 1024 * 1024;
 const DENTISTS = {
@@ -119,6 +120,23 @@ describe("liste des fichiers du téléversement", () => {
     ).toBeGreaterThan(0);
     expect(within(fileList()).queryByText("notes.txt")).not.toBeInTheDocument();
     expect(within(fileList()).getByText("devis.pdf")).toBeInTheDocument();
+  });
+
+  it("refuse d'un coup, dès le choix, un fichier vide et un fichier qui n'est pas le PDF ou l'image que dit son nom", async () => {
+    const { user, input } = await openUpload();
+    const empty = file("vide.pdf", "application/pdf", 0);
+    const renamed = new File(["Notes de la consultation"], "faux.pdf", { type: "application/pdf" });
+    const photo = new File(["%PDF-1.7"], "photo.png", { type: "image/png" });
+    await user.upload(input, [empty, renamed, photo, file("devis.pdf", "application/pdf")]);
+    const notice = (text: string) => screen.findAllByText(spaced(text));
+    expect((await notice(UPLOAD_MESSAGES.fileEmpty("vide.pdf"))).length).toBeGreaterThan(0);
+    expect((await notice(UPLOAD_MESSAGES.fileContent("faux.pdf"))).length).toBeGreaterThan(0);
+    expect((await notice(UPLOAD_MESSAGES.fileContent("photo.png"))).length).toBeGreaterThan(0);
+    expect(
+      within(fileList())
+        .getAllByRole("listitem")
+        .map((li) => within(li).getByText(/\.(pdf|png)$/).textContent),
+    ).toEqual(["devis.pdf"]);
   });
 
   it("n'accepte pas plus de 10 fichiers par demande", async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { DocumentType } from "../../../../shared/domain/requests";
@@ -26,7 +26,7 @@ import { ConfirmDialog } from "../../../components/ui/Dialog";
 import { isApiError } from "../../../lib/api";
 import { useLeaveWarning } from "../../../lib/leaveWarning";
 import { newSubmissionId, useCreateRequest } from "../api";
-import { addFiles, type ChosenFile } from "../chosenFiles";
+import { addFiles, type ChosenFile, notWhatTheySay } from "../chosenFiles";
 import { quoteDateError, tariffDayOf } from "../QuoteDateField";
 import { QuoteLinesCard } from "../QuoteLinesCard";
 import { DocumentsCard } from "./DocumentsCard";
@@ -54,6 +54,8 @@ export function PatientUploadPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<UploadValues>(EMPTY_UPLOAD);
   const [files, setFiles] = useState<ChosenFile[]>([]);
+  const filesNow = useRef(files);
+  filesNow.current = files;
   const [fileNotices, setFileNotices] = useState<string[]>([]);
   const [errors, setErrors] = useState<UploadFieldErrors>({});
   const [progress, setProgress] = useState<Record<string, number> | undefined>(undefined);
@@ -85,8 +87,11 @@ export function PatientUploadPage() {
     if (errors[field as UploadFieldName]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const onFiles = (incoming: File[]) => {
-    const result = addFiles(files, incoming);
+  const onFiles = async (incoming: File[]) => {
+    const wrong = await notWhatTheySay(incoming);
+    // The list as it is now (a removal meanwhile), not as it was when the files were chosen.
+    const result = addFiles(filesNow.current, incoming, wrong);
+    filesNow.current = result.files;
     setFiles(result.files);
     setFileNotices(result.errors);
     for (const message of result.errors) toast.error(message);
