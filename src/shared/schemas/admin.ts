@@ -20,6 +20,8 @@ export const ADMIN_MESSAGES = {
   noSuspended: "Aucun compte suspendu",
   withdrawalReasonRequired: "Indiquez pourquoi la vérification est retirée : le dentiste le lira.",
   reasonRequired: "Indiquez la raison du refus : le dentiste la lira.",
+  reasonTooShort:
+    "Expliquez la raison en une phrase (10 caractères au moins) : le dentiste la lira telle quelle.",
   reasonTooLong: "La raison ne peut pas dépasser 1 000 caractères.",
   notDentist: "Ce compte n'est pas un dentiste.",
   noRequest: "Ce dentiste n'a pas demandé de vérification.",
@@ -181,6 +183,9 @@ export const verificationResultSchema = z.object({
 export type VerificationResult = z.infer<typeof verificationResultSchema>;
 
 /** Verify, unverify (with a reason the dentist will read), or refuse a pending request (the same). */
+/** The fewest characters of a refused or withdrawn verification's reason (the dentist reads it). */
+export const VERIFICATION_REASON_MIN = 10;
+
 export const verificationDecisionSchema = z
   .object({
     decision: z.enum(["verify", "unverify", "refuse"]),
@@ -203,6 +208,10 @@ export const verificationDecisionSchema = z
     // Withdrawn: the dentist reads why in his e-mail, as for a refusal or a suspension.
     if (value.decision === "unverify" && !value.reason)
       ctx.addIssue({ code: "custom", path: ["reason"], message: ADMIN_MESSAGES.withdrawalReasonRequired });
+    // Read by the dentist as the team's explanation (his dashboard, his e-mail): a slip of the
+    // keyboard (« ab ») is not one.
+    if (value.decision !== "verify" && value.reason && value.reason.length < VERIFICATION_REASON_MIN)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: ADMIN_MESSAGES.reasonTooShort });
     if (value.decision === "verify" && !value.checked)
       ctx.addIssue({ code: "custom", path: ["checked"], message: ADMIN_MESSAGES.checkedRequired });
   });

@@ -1022,6 +1022,12 @@ describe("/admin/verifications", () => {
     // The field takes the focus: its error is read with it, not shown in silence.
     expect(reason).toHaveFocus();
 
+    // Too short to be read as the team's explanation: said, nothing sent.
+    await person.type(reason, "ab");
+    await person.click(within(dialog).getByRole("button", { name: "Refuser la demande" }));
+    expect(await within(dialog).findByText(spaced(ADMIN_MESSAGES.reasonTooShort))).toBeInTheDocument();
+    await person.clear(reason);
+
     await person.type(reason, "Diplôme illisible");
     await person.click(within(dialog).getByRole("button", { name: "Refuser la demande" }));
     expect(await screen.findByText("Demande de vérification refusée")).toBeInTheDocument();

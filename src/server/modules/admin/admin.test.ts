@@ -154,6 +154,14 @@ describe("verification", () => {
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json().error.fields).toEqual({ reason: ADMIN_MESSAGES.withdrawalReasonRequired });
     }
+    // A slip of the keyboard is no reason he can read.
+    const slip = await post(
+      `/api/admin/dentists/${who.dentist?.id}/verification`,
+      { decision: "unverify", reason: "  ab " },
+      who.admin,
+    );
+    expect(slip.statusCode).toBe(400);
+    expect(slip.json().error.fields).toEqual({ reason: ADMIN_MESSAGES.reasonTooShort });
     expect((await get("/api/me", who.dentist)).json().profile.is_verified).toBe(true);
     const off = await post(
       `/api/admin/dentists/${who.dentist?.id}/verification`,
@@ -207,6 +215,13 @@ describe("verification", () => {
     );
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.fields.reason).toBe("Indiquez la raison du refus : le dentiste la lira.");
+    const slip = await post(
+      `/api/admin/dentists/${dentist.id}/verification`,
+      { decision: "refuse", reason: "ab" },
+      who.admin,
+    );
+    expect(slip.statusCode).toBe(400);
+    expect(slip.json().error.fields.reason).toBe(ADMIN_MESSAGES.reasonTooShort);
     const refused = await post(
       `/api/admin/dentists/${dentist.id}/verification`,
       { decision: "refuse", reason: "Le numéro RPPS ne correspond pas au nom." },
@@ -223,7 +238,7 @@ describe("verification", () => {
       (
         await post(
           `/api/admin/dentists/${dentist.id}/verification`,
-          { decision: "refuse", reason: "x" },
+          { decision: "refuse", reason: "Numéro RPPS introuvable" },
           who.admin,
         )
       ).statusCode,
