@@ -15,6 +15,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ReviewItem } from "../../components/reviews/ReviewItem";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
+import { ListPagination } from "../../components/ui/DataTable";
 import { ActionDialog, DialogActions } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { FormField } from "../../components/ui/FormField";
@@ -318,18 +319,15 @@ export function AdminReviewsPage() {
               />
             ))
           )}
-          <div className="flex flex-wrap gap-3">
-            {page > 1 ? (
-              <Button variant="outline" onClick={() => setPage(page - 1)}>
-                Page précédente
-              </Button>
-            ) : null}
-            {list.data?.has_more ? (
-              <Button variant="outline" onClick={() => setPage(page + 1)}>
-                Page suivante
-              </Button>
-            ) : null}
-          </div>
+          <ListPagination
+            page={page}
+            hasMore={list.data?.has_more}
+            onPageChange={(next) => {
+              setPage(next);
+              // The next page from its first review, not from the bottom of tall cards.
+              panel.current?.scrollIntoView?.({ block: "start" });
+            }}
+          />
         </TabsContent>
       </Tabs>
       <RefuseDialog review={refusing} onRefused={willLeave} onClose={() => setRefusing(null)} />

@@ -94,7 +94,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
   const removeTwoFactor = useRemoveTwoFactor();
 
   useEffect(() => {
-    if (users.isError) toast.error(ADMIN_MESSAGES.usersFailed, { id: `admin-users-${role}` });
+    if (users.isError) toast.error(ADMIN_MESSAGES.usersFailed, { id: "admin-users" });
   }, [users.isError, role]);
 
   const confirmReinstate = () => {

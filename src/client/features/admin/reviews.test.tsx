@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { type ModerationReview, REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import { renderPiece } from "../../test/appointments";
@@ -289,5 +289,42 @@ describe("avis à modérer (équipe)", () => {
     expect(kept).toHaveTextContent(/avis gardé en ligne/);
     expect(open).toHaveTextContent("Texte réécrit, toujours faux.");
     expect(open).not.toHaveTextContent("version antérieure");
+  });
+});
+
+describe("les pages d'avis", () => {
+  it("disent leur numéro et passent à la suivante depuis le haut de la liste", async () => {
+    const pages: string[] = [];
+    const fetchMock = stubApi(admin, {});
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), "http://localhost");
+      if (url.pathname === "/api/admin/reviews") {
+        const page = Number(url.searchParams.get("page"));
+        pages.push(String(page));
+        const items = [
+          review({
+            id: `${page}0000000-0000-4000-8000-000000000000`,
+            text: `Avis de la page ${page}, très clair.`,
+          }),
+        ];
+        return new Response(JSON.stringify({ items, page, page_size: 20, has_more: page < 2 }), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        });
+      }
+      return (base as NonNullable<typeof base>)(input, init);
+    });
+    const scroll = vi.spyOn(Element.prototype, "scrollIntoView");
+    const user = userEvent.setup();
+    renderApp("/admin/reviews");
+    expect(await screen.findByText("Avis de la page 1, très clair.")).toBeInTheDocument();
+    expect(screen.getByText("Page 1")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Suivant" }));
+    expect(await screen.findByText("Avis de la page 2, très clair.")).toBeInTheDocument();
+    expect(screen.getByText("Page 2")).toBeInTheDocument();
+    expect(pages).toContain("2");
+    expect(scroll).toHaveBeenCalledWith({ block: "start" });
+    scroll.mockRestore();
   });
 });
