@@ -71,7 +71,7 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
       const core = page.getByRole("group", { name: "Acte 2" });
       await fillLine(core, page, 36, "inlay", /HBLD090/, "250");
       // Her dentist's inlay-core is above its 100 % Santé ceiling: said, not refused.
-      await expect(core).toContainText(/au-dessus du plafond 100 % Santé \(180,25\s€\)/);
+      await expect(core).toContainText(/au-dessus du plafond 100\s% Santé \(180,25\s€\)/);
       await axeAtBothWidths(page);
 
       await page.getByRole("checkbox", { name: /J'accepte que mes documents soient consultés/ }).click();
@@ -106,7 +106,7 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
       await crown.getByRole("textbox", { name: "Honoraires (€)" }).fill("450");
       // The inlay-core at the patient's 250 € is refused on an offer: above its ceiling.
       const core = dentist.getByRole("group", { name: "Acte 2" });
-      await expect(core).toContainText(/plafond 100 % Santé \(180,25\s€\)/);
+      await expect(core).toContainText(/plafond 100\s% Santé \(180,25\s€\)/);
       await core.getByRole("textbox", { name: "Honoraires (€)" }).fill("180");
       await expect(dentist.getByLabel("Montant de la proposition (€)")).toHaveValue("630");
       await axeAtBothWidths(dentist);
