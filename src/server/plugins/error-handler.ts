@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_CODES, MESSAGES } from "../../shared/schemas/common";
 import { AppError, errorBody, validationError } from "../errors";
-import { errorPage, isBrowserNavigation } from "../http/error-page";
 import { loggableError } from "../redact";
+import { errorPage, isBrowserNavigation } from "./error-page";
 
 /**
  * The error handler of the app (registered by app.ts): every failure answered in the one error
@@ -195,7 +195,7 @@ export function registerErrorHandler(app: FastifyInstance, brandName: string): v
   });
 
   // Registered after the hook above: an API address the browser opened as a page (a document's
-  // « Ouvrir » in a new tab) gets its error in French as a page, with a way back (http/error-page.ts).
+  // « Ouvrir » in a new tab) gets its error in French as a page, with a way back (plugins/error-page.ts).
   app.addHook("onSend", async (request, reply, payload) => {
     if (
       reply.statusCode < 400 ||

@@ -95,7 +95,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
 
   useEffect(() => {
     if (users.isError) toast.error(ADMIN_MESSAGES.usersFailed, { id: "admin-users" });
-  }, [users.isError, role]);
+  }, [users.isError]);
 
   const confirmReinstate = () => {
     if (!reinstating) return;

@@ -12,7 +12,7 @@ export function isBrowserNavigation(headers: Record<string, string | string[] | 
   return accept.includes("text/html") && !accept.includes("application/json");
 }
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** What the page says for an error status: a title, advice under the server's message, links. */
@@ -44,14 +44,14 @@ function wording(status: number): { title: string; advice: string; links: [strin
 /** The page for an error answered with `message` (French, from our error body). */
 export function errorPage(brand: string, status: number, message: string): string {
   const { title, advice, links } = wording(status);
-  const items = links.map(([href, label]) => `<li><a href="${href}">${escape(label)}</a></li>`).join("");
+  const items = links.map(([href, label]) => `<li><a href="${href}">${escapeHtml(label)}</a></li>`).join("");
   return `<!doctype html>
 <html lang="fr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)} — ${escape(brand)}</title>
+<title>${escapeHtml(title)} — ${escapeHtml(brand)}</title>
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc;margin:0;padding:2rem 1rem;line-height:1.5}
 main{max-width:36rem;margin:0 auto;background:#fff;border:1px solid #e2e8f0;border-radius:.625rem;padding:1.5rem}
@@ -64,10 +64,10 @@ a:focus-visible{outline:2px solid #0f766e;outline-offset:2px;border-radius:2px}
 </head>
 <body>
 <main>
-<p style="color:#0f766e;font-weight:700">${escape(brand)}</p>
-<h1>${escape(title)}</h1>
-<p>${escape(message)}</p>
-<p>${escape(advice)}</p>
+<p style="color:#0f766e;font-weight:700">${escapeHtml(brand)}</p>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+<p>${escapeHtml(advice)}</p>
 <ul>${items}</ul>
 </main>
 </body>
