@@ -14,14 +14,13 @@ import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../../
 import { Badge } from "../../../components/ui/Badge";
 import { AcceptOfferButton, acceptBlockerText } from "../AcceptOfferDialog";
 import { NOT_DETAILED } from "../OfferItem";
-
-/** Under the price saving of an offer without lines, where the others save on the reste à charge. */
-const NOT_DETAILED_SAVING = "sur le prix (proposition non détaillée)";
-
 import { stillOpenToHer, untreatedText } from "../offerList";
 import type { CompareRow } from "./CompareCards";
 import { savingCell } from "./chooseCompared";
 import { None } from "./None";
+
+/** Under the price saving of an offer without lines, where the others save on the reste à charge. */
+const NOT_DETAILED_SAVING = "sur le prix (proposition non détaillée)";
 
 /**
  * The criteria of the comparison, row by row, for the offers compared: with the estimates
