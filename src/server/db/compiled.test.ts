@@ -40,8 +40,8 @@ afterAll(async () => {
 
 // The test table is not in the app's types.
 const db = () => database.db as never as Kysely<{ notes: { owner: string; day: string; body: string } }>;
-const notesOf = (owner: string, day: string) =>
-  db().selectFrom("notes").select("body").where("owner", "=", owner).where("day", "=", day).orderBy("body");
+const notesOf = (owner: string, day: string, on = db()) =>
+  on.selectFrom("notes").select("body").where("owner", "=", owner).where("day", "=", day).orderBy("body");
 
 describe("runCompiled", () => {
   it("builds a shape once and binds each call's values: each person gets their own rows", async () => {
@@ -80,57 +80,67 @@ describe("runCompiled", () => {
   });
 
   it("runs a read marked for its generic plan with the same rows, the setting reset after it, after an error too", async () => {
-    const planMode = async () =>
-      (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(database.db)).rows[0]
-        ?.plan_cache_mode;
-    const read = (me: string) =>
-      runCompiled(db(), "test-notes-generic", { me, day: "2026-11-28" }, (p) => notesOf(p.me, p.day), {
-        genericPlan: true,
-      });
-    expect(await read(alice)).toEqual([{ body: "a2" }]);
-    expect(await read(bob)).toEqual([{ body: "b1" }]);
-    // PostgreSQL counts the plans each prepared statement ran on: generic only.
-    const { rows: plans } = await sql<{ generic_plans: number; custom_plans: number }>`
-      select generic_plans::int, custom_plans::int from pg_prepared_statements
-      where statement like '%sourio: generic plan%' and statement like '%notes%'`.execute(database.db);
-    expect(plans).toEqual([{ generic_plans: 2, custom_plans: 0 }]);
-    expect(await planMode()).toBe("auto");
-    await expect(
-      runCompiled(
-        db(),
-        "test-notes-generic-error",
-        { me: alice },
-        (p) =>
-          db()
-            .selectFrom("notes")
-            .select(sql<number>`1 / (length(body) - length(body))`.as("x"))
-            .where("owner", "=", p.me),
-        { genericPlan: true },
-      ),
-    ).rejects.toThrow(/division by zero/);
-    expect(await planMode()).toBe("auto");
-    // A value the driver cannot send: it fails before the statement is bound, the setting reset (a
-    // text of its own: node-postgres closes the statement then, yet keeps it as prepared).
-    const unsendable = {
-      toPostgres: () => {
-        throw new Error("valeur impossible à envoyer");
-      },
-      toString: () => {
-        throw new Error("valeur impossible à envoyer");
-      },
-    };
-    await expect(
-      runCompiled(
-        db(),
-        "test-notes-generic-unsendable",
-        { me: unsendable },
-        (p) => notesOf(p.me, "2026-11-28").where("body", "<>", ""),
-        {
-          genericPlan: true,
+    // One connection held for the whole test: the prepared statements and the setting looked at are
+    // its own, even if the pool would have replaced an idle one meanwhile (a busy CI machine).
+    await database.db.connection().execute(async (held) => {
+      const on = () => held as never as ReturnType<typeof db>;
+      const planMode = async () =>
+        (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(held)).rows[0]?.plan_cache_mode;
+      const read = (me: string) =>
+        runCompiled(
+          on(),
+          "test-notes-generic",
+          { me, day: "2026-11-28" },
+          (p) => notesOf(p.me, p.day, on()),
+          {
+            genericPlan: true,
+          },
+        );
+      expect(await read(alice)).toEqual([{ body: "a2" }]);
+      expect(await read(bob)).toEqual([{ body: "b1" }]);
+      // PostgreSQL counts the plans each prepared statement ran on: generic only.
+      const { rows: plans } = await sql<{ generic_plans: number; custom_plans: number }>`
+        select generic_plans::int, custom_plans::int from pg_prepared_statements
+        where statement like '%sourio: generic plan%' and statement like '%notes%'`.execute(held);
+      expect(plans).toEqual([{ generic_plans: 2, custom_plans: 0 }]);
+      expect(await planMode()).toBe("auto");
+      await expect(
+        runCompiled(
+          on(),
+          "test-notes-generic-error",
+          { me: alice },
+          (p) =>
+            on()
+              .selectFrom("notes")
+              .select(sql<number>`1 / (length(body) - length(body))`.as("x"))
+              .where("owner", "=", p.me),
+          { genericPlan: true },
+        ),
+      ).rejects.toThrow(/division by zero/);
+      expect(await planMode()).toBe("auto");
+      // A value the driver cannot send: it fails before the statement is bound, the setting reset (a
+      // text of its own: node-postgres closes the statement then, yet keeps it as prepared).
+      const unsendable = {
+        toPostgres: () => {
+          throw new Error("valeur impossible à envoyer");
         },
-      ),
-    ).rejects.toThrow(/impossible à envoyer/);
-    expect(await planMode()).toBe("auto");
-    expect(await read(alice)).toEqual([{ body: "a2" }]);
+        toString: () => {
+          throw new Error("valeur impossible à envoyer");
+        },
+      };
+      await expect(
+        runCompiled(
+          on(),
+          "test-notes-generic-unsendable",
+          { me: unsendable },
+          (p) => notesOf(p.me, "2026-11-28", on()).where("body", "<>", ""),
+          {
+            genericPlan: true,
+          },
+        ),
+      ).rejects.toThrow(/impossible à envoyer/);
+      expect(await planMode()).toBe("auto");
+      expect(await read(alice)).toEqual([{ body: "a2" }]);
+    });
   });
 });
