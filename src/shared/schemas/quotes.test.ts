@@ -8,6 +8,8 @@ import {
   quoteLineInputSchema,
   quoteLineIssues,
   resolveLine,
+  resolveOfferLine,
+  withDevisBases,
 } from "./quotes";
 
 /** Issue 15: lines resolved from the table, the ceilings refused on offers, the comparison by tooth. */
@@ -286,6 +288,67 @@ describe("compareQuotes", () => {
     expect(result.offers[0]?.original_rest_cents).toBe(inlayDevis);
     expect(result.offers[0]?.saving_cents).toBe(
       inlayDevis - (result.offers[0]?.estimate.total.rest_cents as number),
+    );
+  });
+
+  it("gives an offer's act outside the table the BR the patient's devis states for it (ADR 038, 07/12)", () => {
+    // Her devis: an act the table does not know (HBLD036) on 36, 650 €, with the BR printed on it, 120 €.
+    // Reimbursed 60 % of 120 = 72 € by the Assurance Maladie and 200 % − 60 % of 120 = 168 € by her
+    // mutuelle: 650 − 72 − 168 = 410 € left.
+    const devis = [line({ code: "HBLD036", tooth: 36, fee_cents: 65_000, br_cents: 12_000 })];
+    // The offer: the same act on 36 at 550 €. Its BR is never the dentist's: 0 as stored (ADR 038)…
+    const offered = resolveOfferLine(
+      quoteLineInputSchema.parse({
+        code: "HBLD036",
+        act: "Acte",
+        tooth: 36,
+        fee_cents: 55_000,
+        br_cents: 99_000,
+      }),
+      DAY,
+    );
+    expect(offered).toMatchObject({ basket: "libre", br_cents: 0 });
+    // …and the devis's 120 € in the comparison: 550 − 72 − 168 = 310 €, 100 € saved (was 550 €, 140 € more
+    // than the devis for the same act at a lower fee).
+    const result = compareQuotes(devis, [{ id: "F", amount_cents: 55_000, lines: [offered] }], cover());
+    expect(result.original?.total.rest_cents).toBe(41_000);
+    expect(result.offers[0]?.estimate.lines[0]).toMatchObject({ br_cents: 12_000, amo_cents: 7_200 });
+    expect(result.offers[0]?.estimate.total.rest_cents).toBe(31_000);
+    expect(result.offers[0]?.saving_cents).toBe(10_000);
+    // Without a mutuelle: the Assurance Maladie's 72 € only, 478 € left.
+    expect(
+      compareQuotes(devis, [{ id: "F", amount_cents: 55_000, lines: [offered] }], null).offers[0]?.estimate
+        .total.rest_cents,
+    ).toBe(47_800);
+  });
+
+  it("takes a devis's base for an act outside the table only from the devis's lines of that code", () => {
+    const free = (input: Partial<QuoteLineDto> & { fee_cents: number }) =>
+      resolveOfferLine(quoteLineInputSchema.parse({ act: "Acte", ...input }), DAY);
+    const devis = [
+      line({ code: "HBLD036", tooth: 36, fee_cents: 65_000, br_cents: 12_000 }),
+      line({ code: "HBLD036", tooth: 46, fee_cents: 65_000, br_cents: 10_000 }),
+      line({ code: "HBMD001", tooth: 11, fee_cents: 9_000, br_cents: 3_000 }),
+      line({ tooth: 21, fee_cents: 5_000, br_cents: 2_000 }),
+    ];
+    const bases = (lines: QuoteLineDto[]) => withDevisBases(lines, devis).map((l) => l.br_cents);
+    expect(
+      bases([
+        // The same tooth: its line's base.
+        free({ code: "HBLD036", tooth: 46, fee_cents: 50_000 }),
+        // Another tooth, where the devis's lines of that code disagree: none.
+        free({ code: "HBLD036", tooth: 37, fee_cents: 50_000 }),
+        // Another tooth, one base for that code in the devis: that one.
+        free({ code: "hbmd001", tooth: 12, fee_cents: 8_000 }),
+        // No code, or a code the devis does not name: 0, whatever the devis's free lines say.
+        free({ tooth: 21, fee_cents: 5_000 }),
+        free({ code: "HBMD002", tooth: 11, fee_cents: 8_000 }),
+      ]),
+    ).toEqual([10_000, 0, 3_000, 0, 0]);
+    // A code the table knows keeps the table's BR.
+    const crown = free({ code: "HBLD634", tooth: 21, fee_cents: 50_000 });
+    expect(withDevisBases([crown], [{ ...crown, basket: "libre", br_cents: 99_000 }])[0]?.br_cents).toBe(
+      12_000,
     );
   });
 

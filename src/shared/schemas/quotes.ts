@@ -188,6 +188,32 @@ export function tableBound(line: QuoteLineDto): QuoteLineDto {
     : { ...line, basket: "libre", br_cents: 0, ceiling_cents: null };
 }
 
+/**
+ * An offer's lines with the BR of the patient's own devis for the acts the table does not know (ADR 038,
+ * addendum of 07/12/2026). `tableBound` gives such a line a BR of 0 (never the dentist's to set), while
+ * the patient's devis keeps the base printed on it: the same act then seemed reimbursed on her devis and
+ * not in the offer, which overstated the offer's reste à charge. A free offer line whose code a free line
+ * of the devis names takes the BR the devis states for that code — on the same tooth first, else the one
+ * base all the devis's lines of that code agree on (none when they differ). Her document, not the
+ * dentist's word: a line without a code, or with a code her devis does not name, keeps its BR of 0.
+ */
+export function withDevisBases(
+  lines: readonly QuoteLineDto[],
+  devis: readonly QuoteLineDto[],
+): QuoteLineDto[] {
+  const stated = devis.filter((line) => line.basket === "libre" && line.code !== null && line.br_cents > 0);
+  if (stated.length === 0) return [...lines];
+  return lines.map((line) => {
+    if (line.basket !== "libre" || line.code === null) return line;
+    const code = line.code.toUpperCase();
+    const named = stated.filter((d) => d.code?.toUpperCase() === code);
+    const sameTooth = named.filter((d) => d.tooth === line.tooth);
+    const bases = new Set((sameTooth.length > 0 ? sameTooth : named).map((d) => d.br_cents));
+    const [base] = bases;
+    return bases.size === 1 && base !== undefined ? { ...line, br_cents: base } : line;
+  });
+}
+
 /** A dentist's offer line made whole from the table on `day`: as `resolveLine`, bound by `tableBound`. */
 export function resolveOfferLine(line: QuoteLineValues, day: string): QuoteLineDto {
   return tableBound(resolveLine(line, day));
@@ -506,7 +532,7 @@ export function compareQuotes(
     // A free-text offer of before: one line of its amount, outside the table.
     const lines: QuoteLineDto[] =
       offer.lines.length > 0
-        ? [...offer.lines]
+        ? withDevisBases(offer.lines, original)
         : [
             {
               code: null,

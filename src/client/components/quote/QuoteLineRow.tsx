@@ -234,7 +234,8 @@ export function QuoteLineRow({
         <li className="tabular-nums">
           BR{" "}
           {estimate.br_cents > 0
-            ? formatEuros(estimate.br_cents)
+            ? // On an offer, an act outside the table has a BR only from the patient's devis.
+              `${formatEuros(estimate.br_cents)}${known || mode !== "offer" ? "" : " (selon le devis du patient)"}`
             : known || mode === "offer"
               ? "non remboursé"
               : "inconnue"}

@@ -306,6 +306,33 @@ describe("QuoteLinesEditor", () => {
     expect(refund).toHaveTextContent(/Assurance Maladie 60 % : 0,00\s€/);
   });
 
+  it("sur une proposition, un acte hors table reprend la BR que le devis du patient indique pour lui (ADR 038)", () => {
+    // Her devis: HBLD036 on 36 with a BR of 120 € printed on it; the offer: the same act at 550 €.
+    const devis = [
+      {
+        code: "HBLD036",
+        act: "Acte du devis",
+        tooth: 36,
+        fee_cents: 650_00,
+        basket: "libre" as const,
+        br_cents: 120_00,
+        ceiling_cents: null,
+      },
+    ];
+    const offered = line({ code: "HBLD036", act: "Acte du devis", tooth: 36, fee: "550" });
+    const { unmount } = render(<EditorHarness mode="offer" initial={[offered]} devis={devis} />);
+    const refund = screen.getByRole("list", { name: /^Acte 1\s:\sremboursement$/ });
+    expect(refund).toHaveTextContent(/BR 120,00\s€ \(selon le devis du patient\)/);
+    // 60 % of 120 € = 72 €, as on her devis (was 0 €: « BR non remboursé »).
+    expect(refund).toHaveTextContent(/Assurance Maladie 60 % : 72,00\s€/);
+    unmount();
+    // Another code than her devis's: no base.
+    render(<EditorHarness mode="offer" initial={[{ ...offered, code: "HBLD037" }]} devis={devis} />);
+    expect(screen.getByRole("list", { name: /^Acte 1\s:\sremboursement$/ })).toHaveTextContent(
+      "BR non remboursé",
+    );
+  });
+
   it("au-dessus du plafond : une remarque sur le devis du patient", () => {
     render(<EditorHarness mode="patient" initial={[crown("600")]} />);
     expect(nbsp(screen.getByText(/au-dessus du plafond/).textContent ?? "")).toContain(

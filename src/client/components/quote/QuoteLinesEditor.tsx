@@ -43,7 +43,12 @@ import {
 import { OFFER_LIMITS } from "../../../shared/domain/offers";
 import { formatEuros } from "../../../shared/format/money";
 import { parisToday } from "../../../shared/policies/offers";
-import { estimateLines, QUOTE_MESSAGES } from "../../../shared/schemas/quotes";
+import {
+  estimateLines,
+  QUOTE_MESSAGES,
+  type QuoteLineDto,
+  withDevisBases,
+} from "../../../shared/schemas/quotes";
 import type { ReadField } from "../../../shared/schemas/reading";
 import { Button } from "../ui/Button";
 import { type LineField, QuoteLineRow } from "./QuoteLineRow";
@@ -76,6 +81,11 @@ export interface QuoteLinesEditorProps {
   /** Shown under a line, by line id (see above). */
   lineNotes?: Readonly<Record<string, ReactNode>>;
   onBlur?: () => void;
+  /**
+   * In "offer" mode, the patient's devis: an act outside the table is estimated with the BR her devis
+   * states for it (`withDevisBases`, as the patient's comparison does), never one the dentist types.
+   */
+  devis?: readonly QuoteLineDto[];
   ref?: Ref<{ focus: () => void }>;
 }
 
@@ -93,6 +103,7 @@ export function QuoteLinesEditor({
   highlight,
   lineNotes,
   onBlur,
+  devis,
   ref,
 }: QuoteLinesEditorProps) {
   const id = useId();
@@ -110,7 +121,10 @@ export function QuoteLinesEditor({
   const [focusLine, setFocusLine] = useState<string | null>(null);
 
   const resolved = useMemo(() => resolveDrafts(value, day), [value, day]);
-  const estimate = useMemo(() => estimateLines(resolved, null), [resolved]);
+  const estimate = useMemo(
+    () => estimateLines(devis ? withDevisBases(resolved, devis) : resolved, null),
+    [resolved, devis],
+  );
   const rules = useMemo(() => lineIssuesOf(value, mode, day), [value, mode, day]);
   const reading = useMemo(() => {
     const read = toLineInputs(value);

@@ -14,6 +14,7 @@ import {
   lineIssuesOf,
 } from "../../../shared/forms/quoteLines";
 import type { LastFee, OfferValues } from "../../../shared/schemas/offers";
+import type { QuoteLineDto } from "../../../shared/schemas/quotes";
 import { QuoteLinesEditor } from "../../components/quote/QuoteLinesEditor";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/Dialog";
@@ -114,12 +115,15 @@ export function OfferLinesField({
   day,
   reuse,
   lastFees,
+  devis,
 }: {
   form: UseFormReturn<ProposalFormValues, unknown, OfferValues>;
   day: string;
   reuse: ReuseRequest | null;
   /** His last fee for each act he has proposed (ADR 097). */
   lastFees: readonly LastFee[];
+  /** The patient's devis: the preview takes the BR it states for an act outside the table. */
+  devis: readonly QuoteLineDto[];
 }) {
   const { control, setValue, getValues } = form;
   const fees: LastFees = useMemo(() => new Map(lastFees.map((fee) => [fee.code, fee])), [lastFees]);
@@ -168,6 +172,7 @@ export function OfferLinesField({
             }}
             mode="offer"
             day={day}
+            devis={devis}
             legend="Détail des actes (recommandé)"
             description="Un acte par ligne : la dent sur le schéma (numérotation FDI, ex. 36), l'acte de la nomenclature ou un acte hors liste, vos honoraires. Le montant de la proposition est alors le total des actes."
             value={field.value}

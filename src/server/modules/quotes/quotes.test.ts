@@ -251,6 +251,33 @@ describe("structured offers and the comparison", () => {
     });
     expect(second.estimate.total.rest_cents).toBe(62_800);
   });
+
+  it("estimates an offer's act outside the table with the BR her devis states for it, not the dentist's (ADR 038)", async () => {
+    const paula = who.Paula as Who;
+    await call("DELETE", "/api/patient/cover", paula);
+    // Her devis: HBLD036, outside the table, on 36 at 650 €, with the 120 € BR printed on it: 650 − 72 = 578 €.
+    const act = { code: "HBLD036", act: "Acte hors table", tooth: 36 };
+    const id = (
+      await createRequest(paula, {
+        quote_lines: JSON.stringify([{ ...act, fee_cents: 65_000, br_cents: 12_000 }]),
+      })
+    ).json().id;
+    // Dr Anne: the same act at 550 €, with a BR of 600 € typed: stored as a free line with a BR of 0…
+    const sent = await sendOffer(
+      id,
+      who.drA as Who,
+      [{ ...act, fee_cents: 55_000, br_cents: 60_000 }],
+      55_000,
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().offer.lines[0]).toMatchObject({ basket: "libre", br_cents: 0 });
+    // …estimated on her devis's 120 €: 550 − 72 = 478 €, 100 € saved (was 550 €, as if 28 € were saved).
+    const body = (await call("GET", `/api/patient/requests/${id}/comparison`, paula)).json();
+    expect(body.original.total.rest_cents).toBe(57_800);
+    expect(body.offers[0].estimate.lines[0]).toMatchObject({ br_cents: 12_000, amo_cents: 7_200 });
+    expect(body.offers[0].estimate.total.rest_cents).toBe(47_800);
+    expect(body.offers[0].saving_cents).toBe(10_000);
+  });
 });
 
 describe("the devis's date chooses the tariffs (issue 33)", () => {

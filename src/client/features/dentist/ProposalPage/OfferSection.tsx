@@ -44,6 +44,7 @@ export function OfferSection({
             onSent={onSent}
             reuse={reuse}
             lastFees={mine.last_fees}
+            devis={request.quote_lines}
             title="Nouvelle proposition"
             from={offer}
           />
@@ -65,5 +66,13 @@ export function OfferSection({
       </Card>
     );
   }
-  return <ProposalForm requestId={request.id} onSent={onSent} reuse={reuse} lastFees={mine.last_fees} />;
+  return (
+    <ProposalForm
+      requestId={request.id}
+      onSent={onSent}
+      reuse={reuse}
+      lastFees={mine.last_fees}
+      devis={request.quote_lines}
+    />
+  );
 }

@@ -19,6 +19,7 @@ import {
   type OfferDto,
   type OfferValues,
 } from "../../../../shared/schemas/offers";
+import type { QuoteLineDto } from "../../../../shared/schemas/quotes";
 import {
   SubscriptionLimitNotice,
   useLimitExplainer,
@@ -43,6 +44,7 @@ export function ProposalForm({
   onSent,
   reuse,
   lastFees,
+  devis,
   title = "Votre proposition",
   from,
 }: {
@@ -51,6 +53,8 @@ export function ProposalForm({
   reuse: ReuseRequest | null;
   /** His last fee for each act he has proposed (ADR 097). */
   lastFees: readonly LastFee[];
+  /** The patient's devis: the BR it states for an act outside the table (`withDevisBases`). */
+  devis: readonly QuoteLineDto[];
   title?: string;
   /** The offer he withdrew: the form starts from it (formFromOffer). */
   from?: OfferDto;
@@ -171,7 +175,7 @@ export function ProposalForm({
               )}
             </FormField>
 
-            <OfferLinesField form={form} day={today} reuse={reuse} lastFees={lastFees} />
+            <OfferLinesField form={form} day={today} reuse={reuse} lastFees={lastFees} devis={devis} />
 
             <FormField
               label="Valable jusqu'au (optionnel)"
