@@ -7,6 +7,7 @@ import { toName } from "../../../shared/format/names";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
 import { AttachButton, ChatForm } from "../../components/chat/ChatForm";
 import { FileChip } from "../../components/chat/FileChip";
+import { wrongContentOf } from "../../lib/fileContent";
 import { conversationKeys } from "../../lib/queryKeys";
 import { type AttachedFile, attachFiles } from "./files";
 
@@ -37,7 +38,13 @@ export function Composer({ onSend, sending, recipient, conversationId }: Compose
     if (value) queryClient.setQueryData(draftKey, value);
     else queryClient.removeQueries({ queryKey: draftKey, exact: true });
   };
-  const [files, setFiles] = useState<AttachedFile[]>([]);
+  const [files, setShownFiles] = useState<AttachedFile[]>([]);
+  // The list as it is now: files are checked (their first bytes read) before they are added.
+  const filesNow = useRef<AttachedFile[]>([]);
+  const setFiles = (next: AttachedFile[]) => {
+    filesNow.current = next;
+    setShownFiles(next);
+  };
   const [errors, setErrors] = useState<string[]>([]);
 
   const canSend = !sending && (text.trim().length > 0 || files.length > 0);
@@ -60,15 +67,16 @@ export function Composer({ onSend, sending, recipient, conversationId }: Compose
     textarea.current?.focus();
   };
 
-  const addFiles = (incoming: File[]) => {
+  const addFiles = async (incoming: File[]) => {
     if (incoming.length === 0) return;
-    const result = attachFiles(files, incoming);
+    const wrong = await wrongContentOf(incoming);
+    const result = attachFiles(filesNow.current, incoming, wrong);
     setFiles(result.files);
     setErrors(result.errors);
   };
 
   const removeFile = (key: string) => {
-    setFiles((current) => current.filter((f) => f.key !== key));
+    setFiles(filesNow.current.filter((f) => f.key !== key));
     setErrors([]);
     textarea.current?.focus();
   };
@@ -124,7 +132,7 @@ export function Composer({ onSend, sending, recipient, conversationId }: Compose
           multiple
           disabled={files.length >= MESSAGE_MAX_FILES}
           icon={<Paperclip aria-hidden="true" />}
-          onFiles={addFiles}
+          onFiles={(incoming) => void addFiles(incoming)}
         />
       }
     />

@@ -13,6 +13,7 @@ import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
 import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
 import { FakeSocket, FakeXhr, fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
+import { spaced } from "../../test/text";
 import { onPhone, withMedia } from "../../test/viewport";
 import { lastMessagePreview } from "./ConversationList";
 import { appendMessage, markRead, threadMessages } from "./cache";
@@ -708,6 +709,28 @@ describe("écrire un message", () => {
     expect(
       within(screen.getByRole("list", { name: "Fichiers joints" })).getAllByRole("listitem"),
     ).toHaveLength(5);
+  });
+
+  it("refuse dès le choix un fichier vide et un fichier qui n'est pas le PDF, JPG ou PNG que dit son nom", async () => {
+    const { user } = await openThread();
+    const input = screen.getByLabelText("Fichiers à joindre");
+    await user.upload(input, [
+      new File([], "vide.pdf", { type: "application/pdf" }),
+      new File(["Bonjour, ceci est du texte"], "radio.png", { type: "image/png" }),
+      file("photo.png", "image/png"),
+    ]);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(
+      spaced("Le fichier vide.pdf est vide : choisissez-en une copie complète."),
+    );
+    expect(alert).toHaveTextContent("Le type de fichier radio.png n'est pas accepté");
+    // The good one is kept.
+    const chips = screen.getByRole("list", { name: "Fichiers joints" });
+    expect(
+      within(chips)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining("photo.png")]);
   });
 
   it("garde le texte et l'annonce quand l'envoi échoue", async () => {

@@ -1,9 +1,4 @@
-import {
-  claimedPictureOrPdf,
-  isAcceptedFile,
-  isTooLarge,
-  pictureOrPdfOf,
-} from "../../../shared/domain/files";
+import { isAcceptedFile, isTooLarge } from "../../../shared/domain/files";
 import { type DocumentType, guessDocumentType, MAX_FILES_PER_REQUEST } from "../../../shared/domain/requests";
 import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 
@@ -42,7 +37,8 @@ export interface AddFilesResult {
 export function addFiles(
   current: ChosenFile[],
   incoming: File[],
-  notWhatTheySay: ReadonlySet<File> = new Set(),
+  /** The files `wrongContentOf` found not to be what their name says (empty ones included). */
+  wrongContent: ReadonlySet<File> = new Set(),
 ): AddFilesResult {
   const errors: string[] = [];
   const tooLarge: string[] = [];
@@ -51,7 +47,7 @@ export function addFiles(
     if (isTooLarge(file)) tooLarge.push(file.name);
     else if (!isAcceptedFile(file)) errors.push(UPLOAD_MESSAGES.fileType(file.name));
     else if (file.size === 0) errors.push(UPLOAD_MESSAGES.fileEmpty(file.name));
-    else if (notWhatTheySay.has(file)) errors.push(UPLOAD_MESSAGES.fileContent(file.name));
+    else if (wrongContent.has(file)) errors.push(UPLOAD_MESSAGES.fileContent(file.name));
     else if (!current.some((c) => sameFile(c.file, file)) && !fitting.some((f) => sameFile(f, file)))
       fitting.push(file);
   }
@@ -66,26 +62,4 @@ export function addFiles(
   if (fitting.length > room) errors.push(UPLOAD_MESSAGES.tooManyFiles(MAX_FILES_PER_REQUEST));
   const kept = fitting.slice(0, room).map((file) => ({ key: keyOf(), file, type: guessDocumentType(file) }));
   return { files: [...current, ...kept], added: kept.length, errors };
-}
-
-/**
- * The files whose first bytes are not the PDF, JPEG or PNG their name says (a text file renamed
- * « devis.pdf »): refused when chosen, all at once, rather than by the server one sending at a time.
- * Videos and unreadable files are left to the server, which checks every file's content.
- */
-export async function notWhatTheySay(files: File[]): Promise<Set<File>> {
-  const wrong = new Set<File>();
-  await Promise.all(
-    files.map(async (file) => {
-      const claimed = claimedPictureOrPdf(file.name);
-      if (!claimed || file.size === 0) return;
-      try {
-        const start = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-        if (pictureOrPdfOf(start) !== claimed) wrong.add(file);
-      } catch {
-        // Unreadable here: the server decides.
-      }
-    }),
-  );
-  return wrong;
 }

@@ -19,6 +19,7 @@ import { Button } from "../../components/ui/Button";
 import { EmailField, FormField, InputField, TextareaField } from "../../components/ui/FormField";
 import { Progress } from "../../components/ui/Progress";
 import { isApiError } from "../../lib/api";
+import { wrongContentOf } from "../../lib/fileContent";
 import { textProps } from "../../lib/form";
 import { useHydrated } from "../../lib/hydrated";
 import { postMultipart } from "../../lib/upload";
@@ -109,7 +110,7 @@ export function ContactForm() {
     if (fileInput.current) fileInput.current.value = "";
   };
 
-  const onFileChange = (chosen: File | undefined) => {
+  const onFileChange = async (chosen: File | undefined) => {
     if (!chosen) {
       setFile(null);
       setErrors((current) => ({ ...current, file: undefined }));
@@ -119,7 +120,9 @@ export function ContactForm() {
       ? CONTACT_MESSAGES.fileTooLarge
       : !isAcceptedFile(chosen)
         ? CONTACT_MESSAGES.fileType
-        : null;
+        : (await wrongContentOf([chosen])).size > 0
+          ? CONTACT_MESSAGES.fileContent
+          : null;
     if (refusal) {
       clearFileInput();
       setFile(null);
@@ -243,7 +246,7 @@ export function ContactForm() {
               type="file"
               name="file"
               accept={ACCEPT_ATTRIBUTE}
-              onChange={(e) => onFileChange(e.target.files?.[0])}
+              onChange={(e) => void onFileChange(e.target.files?.[0])}
               className="block w-full rounded-ui border border-dashed border-slate-300 bg-slate-50 p-2 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
             />
           )}

@@ -306,6 +306,11 @@ describe("contact form", () => {
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input.value).toBe("");
 
+    // A text file named « .pdf »: its content is refused as soon as it is chosen.
+    await user.upload(input, new File(["Bonjour"], "devis.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText(CONTACT_MESSAGES.fileContent)).toBeInTheDocument();
+    expect(input.value).toBe("");
+
     const small = new File(["%PDF-1.4"], "devis.pdf", { type: "application/pdf" });
     await user.upload(input, small);
     await waitFor(() => expect(screen.queryByText(CONTACT_MESSAGES.fileTooLarge)).not.toBeInTheDocument());

@@ -9,6 +9,7 @@ import { FileChip } from "../../components/chat/FileChip";
 import { PageHeader } from "../../components/PageHeader";
 import { SupportThread } from "../../components/support/SupportThread";
 import { useConfig } from "../../lib/config";
+import { wrongContentOf } from "../../lib/fileContent";
 import { oldestFirst } from "../../lib/olderPages";
 import { useRealtimeEvents } from "../../lib/realtime";
 import {
@@ -114,9 +115,11 @@ function SupportComposer() {
     );
   };
 
-  const choose = (file: File | undefined) => {
+  const choose = async (file: File | undefined) => {
     if (!file) return;
-    const problem = imageProblem(file);
+    // An empty file, or one whose first bytes are not the JPEG or PNG its name says, is no image.
+    const problem =
+      imageProblem(file) ?? ((await wrongContentOf([file])).size > 0 ? SUPPORT_MESSAGES.imageOnly : null);
     setError(problem);
     if (!problem) setImage(file);
   };
@@ -161,7 +164,7 @@ function SupportComposer() {
           inputLabel="Image à joindre"
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"
           icon={<ImagePlus aria-hidden="true" />}
-          onFiles={(files) => choose(files[0])}
+          onFiles={(files) => void choose(files[0])}
         />
       }
     />

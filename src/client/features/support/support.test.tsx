@@ -233,6 +233,14 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     );
     await user.upload(picker, file("photo.png", "image/png", 11 * 1024 * 1024));
     expect(screen.getByRole("alert")).toHaveTextContent("L'image est trop volumineuse (max 10 Mo)");
+    // A text file renamed « .png »: refused when chosen, as the server would.
+    await user.upload(picker, new File(["pas une image"], "capture.png", { type: "image/png" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "Seules les images JPG ou PNG peuvent être jointes.",
+      ),
+    );
+    expect(screen.queryByRole("button", { name: "Retirer capture.png" })).not.toBeInTheDocument();
 
     await user.upload(picker, file("photo.png", "image/png"));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();

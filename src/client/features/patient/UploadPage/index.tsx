@@ -24,9 +24,10 @@ import {
 import { Button } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/Dialog";
 import { isApiError } from "../../../lib/api";
+import { wrongContentOf } from "../../../lib/fileContent";
 import { useLeaveWarning } from "../../../lib/leaveWarning";
 import { newSubmissionId, useCreateRequest } from "../api";
-import { addFiles, type ChosenFile, notWhatTheySay } from "../chosenFiles";
+import { addFiles, type ChosenFile } from "../chosenFiles";
 import { quoteDateError, tariffDayOf } from "../QuoteDateField";
 import { QuoteLinesCard } from "../QuoteLinesCard";
 import { DocumentsCard } from "./DocumentsCard";
@@ -88,7 +89,7 @@ export function PatientUploadPage() {
   };
 
   const onFiles = async (incoming: File[]) => {
-    const wrong = await notWhatTheySay(incoming);
+    const wrong = await wrongContentOf(incoming);
     // The list as it is now (a removal meanwhile), not as it was when the files were chosen.
     const result = addFiles(filesNow.current, incoming, wrong);
     filesNow.current = result.files;
