@@ -1,5 +1,5 @@
 import type { DentistRequestDetail } from "../../../../shared/schemas/dentist";
-import { type MyOffer, OFFER_MESSAGES } from "../../../../shared/schemas/offers";
+import { type MyOffer, OFFER_MESSAGES, type OfferDto } from "../../../../shared/schemas/offers";
 import { Alert } from "../../../components/ui/Alert";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
 import type { ReuseRequest } from "../OfferLinesField";
@@ -28,6 +28,16 @@ export function OfferSection({
 }) {
   const { offer, may_offer: mayOffer } = mine;
   const mayResend = mayOffer && offer?.state === "withdrawn";
+  const form = (again: { title?: string; from?: OfferDto } = {}) => (
+    <ProposalForm
+      requestId={request.id}
+      onSent={onSent}
+      reuse={reuse}
+      lastFees={mine.last_fees}
+      devis={request.quote_lines}
+      {...again}
+    />
+  );
   if (offer) {
     return (
       <>
@@ -38,17 +48,7 @@ export function OfferSection({
           conversationId={conversationId}
           mayResend={mayResend}
         />
-        {mayResend ? (
-          <ProposalForm
-            requestId={request.id}
-            onSent={onSent}
-            reuse={reuse}
-            lastFees={mine.last_fees}
-            devis={request.quote_lines}
-            title="Nouvelle proposition"
-            from={offer}
-          />
-        ) : null}
+        {mayResend ? form({ title: "Nouvelle proposition", from: offer }) : null}
       </>
     );
   }
@@ -66,13 +66,5 @@ export function OfferSection({
       </Card>
     );
   }
-  return (
-    <ProposalForm
-      requestId={request.id}
-      onSent={onSent}
-      reuse={reuse}
-      lastFees={mine.last_fees}
-      devis={request.quote_lines}
-    />
-  );
+  return form();
 }
