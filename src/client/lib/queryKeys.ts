@@ -58,6 +58,8 @@ export const dentistKeys = {
 
 export const offerKeys = {
   mine: (requestId: string) => ["dentist", "request", requestId, "offer"] as const,
+  /** Any request's `mine` query (never the request's detail beside it: loading that records a view). */
+  isMine: (key: readonly unknown[]) => key[0] === "dentist" && key[1] === "request" && key[3] === "offer",
   lists: () => ["dentist", "offers"] as const,
   list: (state: OfferState | null, page: number) => ["dentist", "offers", { state, page }] as const,
 };

@@ -1,15 +1,19 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { addDays, parisToday } from "../../../shared/policies/offers";
 import type { DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { type MyOffer, OFFER_MESSAGES, type OfferDto } from "../../../shared/schemas/offers";
+import { setRealtimeSocketFactory } from "../../lib/realtime";
 import { CROWN_ON_21, makeDentist, makeDentistRequestDetail } from "../../test/dentist";
+import { FakeSocket, resetRealtime } from "../../test/fakes";
 import { json, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine } from "../../test/requests";
 import { spaced } from "../../test/text";
 
 const dentist = makeDentist();
+
+afterEach(resetRealtime);
 
 const REQUEST_ID = "22222222-2222-4222-8222-222222222222";
 const PAGE = `/dentist/quote-request/${REQUEST_ID}`;
@@ -584,6 +588,35 @@ describe("page de proposition : les états", () => {
     renderApp(PAGE);
     expect(await screen.findByText("Cette demande n'accepte plus de propositions.")).toBeInTheDocument();
     expect(screen.queryByLabelText(/Montant de la proposition/)).not.toBeInTheDocument();
+  });
+
+  it("apprend en direct que la demande vient d'être close, puis rouverte, sans relire la demande", async () => {
+    setRealtimeSocketFactory(() => new FakeSocket());
+    let open = true;
+    const fetchMock = stubApi(dentist, {
+      [DETAIL]: () => json(200, detail()),
+      [MINE]: () => json(200, { ...noOffer, may_offer: open }),
+    });
+    renderApp(PAGE);
+    expect(await screen.findByLabelText(/Montant de la proposition/)).toBeInTheDocument();
+    await waitFor(() => expect(FakeSocket.last).not.toBeNull());
+    const reads = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(REQUEST_ID)).length;
+    const detailReads = reads();
+    expect(detailReads).toBeGreaterThan(0);
+    // The patient chose another dentist: every dentist is told that the open requests changed.
+    open = false;
+    act(() => {
+      FakeSocket.last?.push({ type: "ready", user_id: dentist.id });
+      FakeSocket.last?.push({ type: "requests" });
+    });
+    expect(await screen.findByText("Cette demande n'accepte plus de propositions.")).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Montant de la proposition/)).not.toBeInTheDocument();
+    // She withdrew her acceptance: the form is back.
+    open = true;
+    act(() => FakeSocket.last?.push({ type: "requests" }));
+    expect(await screen.findByLabelText(/Montant de la proposition/)).toBeInTheDocument();
+    // The request's detail was not read again (each reading is recorded in her access history).
+    expect(reads()).toBe(detailReads);
   });
 
   it("dit quand la demande est introuvable", async () => {

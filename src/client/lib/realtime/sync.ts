@@ -44,7 +44,8 @@ export function useSupportUnread(enabled = true) {
  * dentist dashboard is refreshed; an appointment changed by the other side reloads the appointment
  * lists and its request; a request changed by the other party (a reply, an offer sent, withdrawn,
  * accepted or given back) reloads the patient's request, comparison, lists and dashboard, and the
- * dentist's offers and lists; a finished reading of a devis reloads that request's reading; a reconnection
+ * dentist's offers and lists; a request sent, closed or reopened reloads the dentist's lists and
+ * whether his open proposal page may still propose; a finished reading of a devis reloads that request's reading; a reconnection
  * refetches every conversation and appointment query, the patient's requests and the dentist's offers;
  * an answer of the team counts on the « Besoin d'aide ? » badge (the help page, open, reads it at once).
  */
@@ -81,8 +82,10 @@ export function useRealtimeSync(enabled = true): void {
         void queryClient.invalidateQueries({ queryKey: dentistKeys.todoCount() });
         break;
       case "requests":
-        // A patient sent a request: the dentist's lists, dashboard and 'Demandes' counter reload.
+        // A patient sent a request: the dentist's lists, dashboard and 'Demandes' counter reload. One
+        // closed or reopened: an open proposal page learns whether he may still propose (`may_offer`).
         for (const queryKey of DENTIST_WORK_KEYS) void queryClient.invalidateQueries({ queryKey });
+        void queryClient.invalidateQueries({ predicate: (query) => offerKeys.isMine(query.queryKey) });
         break;
       case "reading":
         // The patient's devis was read (issue 17): its reading and its request reload.
