@@ -41,18 +41,31 @@ test.describe("formulaire de contact", () => {
     expect(await form.getByLabel(/^Pièce jointe/).evaluate((i: HTMLInputElement) => i.files?.length)).toBe(0);
   });
 
-  test("un exécutable renommé en .pdf est refusé par le serveur avec son message en français", async ({
+  test("un exécutable renommé en .pdf est refusé dès son choix, en .mp4 par le serveur, avec son message en français", async ({
     page,
   }) => {
     await page.goto("/contact");
     const form = contactForm(page);
     await fillRequired(form);
     await form.getByLabel("Message").fill("Voici mon devis");
+    const executable = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(4096, 0x90)]);
+    // Not the PDF its name says: the browser reads its first bytes.
     await form.getByLabel(/^Pièce jointe/).setInputFiles({
       name: "devis.pdf",
       mimeType: "application/pdf",
-      buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(4096, 0x90)]),
+      buffer: executable,
     });
+    await expect(
+      form.getByText(/Le contenu de ce fichier ne correspond pas à un format accepté/),
+    ).toBeVisible();
+    expect(await form.getByLabel(/^Pièce jointe/).evaluate((i: HTMLInputElement) => i.files?.length)).toBe(0);
+    // A video's content is left to the server, which refuses it too.
+    await form.getByLabel(/^Pièce jointe/).setInputFiles({
+      name: "devis.mp4",
+      mimeType: "video/mp4",
+      buffer: executable,
+    });
+    await expect(form.getByText("devis.mp4")).toBeVisible();
     await form.getByRole("button", { name: "Envoyer le message" }).click();
     await expect(toast(page, "Erreur lors de l'upload du fichier")).toBeVisible();
     await expect(
