@@ -25,6 +25,9 @@ export const ADMIN_MESSAGES = {
   reasonTooLong: "La raison ne peut pas dépasser 1 000 caractères.",
   notDentist: "Ce compte n'est pas un dentiste.",
   noRequest: "Ce dentiste n'a pas demandé de vérification.",
+  /** « Refuser » on a page older than the decision: verified, or his request already decided. */
+  refuseVerified: "Ce dentiste est déjà vérifié : rechargez la page pour voir sa situation.",
+  refuseDecided: "Sa demande de vérification a déjà été traitée : rechargez la page pour voir la décision.",
   /** « Vérifier » on a dentist who has not given what the team checks (D12, ADR 075). */
   /** « Vérifier » on an RPPS number another verified dentist holds (ADR 075). */
   rppsTaken:

@@ -60,6 +60,7 @@ export async function decideVerification(
         "first_name",
         "is_verified",
         "verification_requested_at",
+        "verification_decided_at",
         "rpps",
         "practice_address",
         "practice_postcode",
@@ -84,8 +85,15 @@ export async function decideVerification(
     const unchanged =
       (decision === "verify" && dentist.is_verified) || (decision === "unverify" && !dentist.is_verified);
     if (unchanged) return { dentist, changed: false, reviewsMeanwhile: 0, renewalStopped: false };
-    if (decision === "refuse" && (dentist.is_verified || !dentist.verification_requested_at))
-      throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.noRequest);
+    // Refused on a page older than the decision (another admin's, or his own in another tab): said so.
+    if (decision === "refuse" && dentist.is_verified)
+      throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.refuseVerified);
+    if (decision === "refuse" && !dentist.verification_requested_at)
+      throw new AppError(
+        409,
+        "CONFLICT",
+        dentist.verification_decided_at ? ADMIN_MESSAGES.refuseDecided : ADMIN_MESSAGES.noRequest,
+      );
     // Suspended (ADR 092): the badge (and the trial it starts) waits until the team lifts it.
     if (decision === "verify" && dentist.suspended_at !== null)
       throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.verifySuspended);

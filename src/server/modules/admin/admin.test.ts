@@ -207,43 +207,49 @@ describe("verification", () => {
   });
 
   it("refuses a request with a reason the dentist reads, and needs that reason", async () => {
-    const dentist = await pendingDentist("Claire");
+    const claire = await pendingDentist("Claire");
     const noReason = await post(
-      `/api/admin/dentists/${dentist.id}/verification`,
+      `/api/admin/dentists/${claire.id}/verification`,
       { decision: "refuse" },
       who.admin,
     );
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.fields.reason).toBe("Indiquez la raison du refus : le dentiste la lira.");
     const slip = await post(
-      `/api/admin/dentists/${dentist.id}/verification`,
+      `/api/admin/dentists/${claire.id}/verification`,
       { decision: "refuse", reason: "ab" },
       who.admin,
     );
     expect(slip.statusCode).toBe(400);
     expect(slip.json().error.fields.reason).toBe(ADMIN_MESSAGES.reasonTooShort);
     const refused = await post(
-      `/api/admin/dentists/${dentist.id}/verification`,
+      `/api/admin/dentists/${claire.id}/verification`,
       { decision: "refuse", reason: "Le numéro RPPS ne correspond pas au nom." },
       who.admin,
     );
     expect(refused.json()).toMatchObject({ changed: true, is_verified: false });
-    const me = (await get("/api/me", dentist)).json().profile;
+    const me = (await get("/api/me", claire)).json().profile;
     expect(me).toMatchObject({
       verification_state: "refused",
       verification_refusal_reason: "Le numéro RPPS ne correspond pas au nom.",
     });
-    // No request pending any more: refusing again is a conflict; asking again works.
-    expect(
-      (
-        await post(
-          `/api/admin/dentists/${dentist.id}/verification`,
-          { decision: "refuse", reason: "Numéro RPPS introuvable" },
-          who.admin,
-        )
-      ).statusCode,
-    ).toBe(409);
-    expect((await post("/api/me/verification-request", {}, dentist)).statusCode).toBe(200);
+    // No request pending any more: refusing again (a page older than the decision) is a conflict that
+    // says so; asking again works.
+    const again = await post(
+      `/api/admin/dentists/${claire.id}/verification`,
+      { decision: "refuse", reason: "Numéro RPPS introuvable" },
+      who.admin,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(ADMIN_MESSAGES.refuseDecided);
+    const verified = await dentist(ctx.app, { first_name: "Vera" });
+    const late = await post(
+      `/api/admin/dentists/${verified.id}/verification`,
+      { decision: "refuse", reason: "Numéro RPPS introuvable" },
+      who.admin,
+    );
+    expect([late.statusCode, late.json().error.message]).toEqual([409, ADMIN_MESSAGES.refuseVerified]);
+    expect((await post("/api/me/verification-request", {}, claire)).statusCode).toBe(200);
     const audit = (await get("/api/admin/audit?type=verification", who.admin)).json();
     expect(audit.items.find((e: { action: string }) => e.action === "verification.refused")).toMatchObject({
       reason: "Le numéro RPPS ne correspond pas au nom.",
