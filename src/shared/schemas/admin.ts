@@ -26,8 +26,8 @@ export const ADMIN_MESSAGES = {
   notDentist: "Ce compte n'est pas un dentiste.",
   noRequest: "Ce dentiste n'a pas demandé de vérification.",
   /** « Refuser » on a page older than the decision: verified, or his request already decided. */
-  refuseVerified: "Ce dentiste est déjà vérifié : rechargez la page pour voir sa situation.",
-  refuseDecided: "Sa demande de vérification a déjà été traitée : rechargez la page pour voir la décision.",
+  refuseVerified: "Ce dentiste est déjà vérifié : rechargez la page pour voir sa situation.",
+  refuseDecided: "Sa demande de vérification a déjà été traitée : rechargez la page pour voir la décision.",
   /** « Vérifier » on a dentist who has not given what the team checks (D12, ADR 075). */
   /** « Vérifier » on an RPPS number another verified dentist holds (ADR 075). */
   rppsTaken:
