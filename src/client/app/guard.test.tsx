@@ -23,16 +23,31 @@ describe("protected routes", () => {
   });
 
   // The dentist and admin areas use their own login page; a person without the role, or a
-  // non-admin, goes to /.
+  // non-admin, goes to /, told why.
   it.each([
-    ["a visitor", "/dentist/quote-requests", "/dentist/login", null],
-    ["a visitor", "/admin/chat-messages", "/admin/login", null],
-    ["a dentist", "/patient/dashboard", "/", makeProfile({ role: "dentist" })],
-    ["a dentist", "/admin/dashboard", "/", makeProfile({ role: "dentist" })],
-  ])("sends %s on %s to %s", async (_who, path, target, profile) => {
+    ["a visitor", "/dentist/quote-requests", "/dentist/login", null, null],
+    ["a visitor", "/admin/chat-messages", "/admin/login", null, null],
+    [
+      "a dentist",
+      "/patient/dashboard",
+      "/",
+      makeProfile({ role: "dentist" }),
+      "Cette page est réservée aux patients.",
+    ],
+    [
+      "a dentist",
+      "/admin/dashboard",
+      "/",
+      makeProfile({ role: "dentist" }),
+      "Cette page est réservée à l'équipe.",
+    ],
+    ["a patient", "/dentist/quote-requests", "/", makeProfile(), "Cette page est réservée aux dentistes."],
+  ])("sends %s on %s to %s", async (_who, path, target, profile, told) => {
     stubApi(profile);
     const { router } = renderApp(path);
     await waitFor(() => expect(router.state.location.pathname).toBe(target));
+    if (told) expect(await screen.findByText(told)).toBeInTheDocument();
+    else expect(screen.queryByText(/Cette page est réservée/)).toBeNull();
   });
 
   it("lets a patient in and greets them by first name", async () => {
