@@ -247,13 +247,14 @@ describe("comparer les propositions (patient)", () => {
   });
 
   it("ne met en avant que ce que la patiente peut encore accepter : « Le moins cher » et le choix par défaut", async () => {
-    // Dr Roux is cheaper than Dr Leroy, but no longer verified: the badge goes to Dr Leroy.
+    // Dr Roux is cheaper than Dr Leroy, but no longer verified: the badge goes to Dr Leroy, and says
+    // that it compares the offers she can still take.
     const roux = offer("e", "Emma Roux", { amount_cents: 60_000 });
     await openCompare(detail([leroy, roux]), "?offres=e,a");
     expect(columnNames()).toEqual(["Dr Emma Roux", "Dr Sophie Leroy"]);
     const amounts = row("Montant");
     expect(amounts[0]).not.toHaveTextContent("Le moins cher");
-    expect(within(amounts[1] as HTMLElement).getByText("Le moins cher")).toBeInTheDocument();
+    expect(within(amounts[1] as HTMLElement).getByText("Le moins cher encore valable")).toBeInTheDocument();
 
     // Five cheaper offers she cannot take (expired, a dentist withdrawn): the one she can is compared,
     // first, and the notice says why.

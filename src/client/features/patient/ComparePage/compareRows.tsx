@@ -69,7 +69,20 @@ export function compareRows({
         stillOpenToHer(o, request.status) &&
         figure(o) < lowest,
     );
-  const bestRest = partialLower ? "Le plus bas pour tout le devis" : "Reste à charge le plus bas";
+  // A lower one she can no longer take (expired, closed, its dentist no longer verified) stands beside
+  // the badge: it says which offers it compares.
+  const lowerGone = offers.some(
+    (o) =>
+      !stillOpenToHer(o, request.status) &&
+      (!estimated || (estimateOf(o)?.structured && !estimateOf(o)?.partial)) &&
+      figure(o) < lowest,
+  );
+  const bestRest = partialLower
+    ? "Le plus bas pour tout le devis"
+    : lowerGone
+      ? "Le plus bas encore valable"
+      : "Reste à charge le plus bas";
+  const cheapest = lowerGone ? "Le moins cher encore valable" : "Le moins cher";
   const original = comparison?.original ?? null;
   // The savings are on the reste à charge when both my devis and the offers are detailed.
   const restSavings = estimated && original !== null;
@@ -128,7 +141,7 @@ export function compareRows({
           cell: (o) => (
             <div className="grid justify-items-start gap-1">
               <span className="text-xl font-semibold text-slate-900">{formatEuros(o.amount_cents)}</span>
-              {isBest(o) ? <Badge tone="green">Le moins cher</Badge> : null}
+              {isBest(o) ? <Badge tone="green">{cheapest}</Badge> : null}
             </div>
           ),
         },
