@@ -261,7 +261,7 @@ export const requestDetailSchema = requestSummarySchema.extend({
     given_at: z.string(),
     withdrawn_at: z.string().nullable(),
   }),
-  /** Each dentist's reply (the first message of their conversation about this request). */
+  /** Each dentist's reply: his latest message in their conversation about this request (his current word). */
   replies: z.array(
     z.object({
       conversation_id: z.string(),

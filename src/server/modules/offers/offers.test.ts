@@ -107,6 +107,22 @@ describe("sending an offer (ADR 008)", () => {
     expect(replies).toHaveLength(1);
   });
 
+  it("shows the patient each dentist's latest word among the replies: a withdrawn offer as withdrawn", async () => {
+    const id = await createRequest(who.Paula as Who);
+    const sent = await offer(id, { amount_cents: 210_000 }, who.drB);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const replies = async () => (await get(`/api/patient/requests/${id}`, who.Paula)).json().replies;
+    expect((await replies())[0].message).toMatch(/^Proposition de devis\s: 2\s100,00/);
+    const withdrawn = await post(`/api/dentist/offers/${sent.json().offer.id}/withdraw`, {}, who.drB);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const [reply, ...others] = await replies();
+    expect(others).toEqual([]);
+    expect(reply.message).toMatch(/^Proposition de devis retirée\s: 2\s100,00/);
+    // A new offer after it: that one.
+    expect((await offer(id, { amount_cents: 91_550 }, who.drB)).statusCode).toBe(201);
+    expect((await replies())[0].message).toMatch(/^Proposition de devis\s: 915,50/);
+  });
+
   it("makes one offer of a double click, and refuses a second one with the French message", async () => {
     const id = await createRequest(who.Paula as Who);
     const [a, b] = await Promise.all([offer(id, goodOffer, who.drA), offer(id, goodOffer, who.drA)]);

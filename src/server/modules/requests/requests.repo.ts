@@ -303,7 +303,11 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
       return fetchPage(query, { page, pageSize: ACCESS_LOG_PAGE_SIZE });
     },
 
-    /** The dentists' replies: the first message of each dentist's conversation about this request. */
+    /**
+     * The dentists' replies: each dentist's latest message in his conversation about this request, his
+     * current word (an offer he withdrew shows as withdrawn, not as his answer), in the order they first
+     * replied.
+     */
     async replies(requestId: string) {
       return db
         .selectFrom("conversations as c")
@@ -315,9 +319,10 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
               .select(["m.body", "m.created_at"])
               .whereRef("m.conversation_id", "=", "c.id")
               .whereRef("m.sender_id", "=", "c.dentist_id")
-              .orderBy("m.created_at")
+              .orderBy("m.created_at", "desc")
+              .orderBy("m.id", "desc")
               .limit(1)
-              .as("first"),
+              .as("latest"),
           (join) => join.onTrue(),
         )
         .select([
@@ -326,12 +331,13 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
           "d.full_name",
           "d.city",
           "d.avatar_url",
-          "first.body",
-          "first.created_at",
+          "latest.body",
+          "latest.created_at",
         ])
         .where("c.request_id", "=", requestId)
         .where("c.patient_id", "=", actor.userId)
-        .orderBy("first.created_at")
+        .orderBy("c.created_at")
+        .orderBy("c.id")
         .execute();
     },
 
