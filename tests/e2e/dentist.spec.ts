@@ -75,7 +75,7 @@ test.describe("espace dentiste", () => {
     await expect(page).toHaveURL(/status=pending/);
     await expect(row).toHaveCount(1);
     await page.getByRole("combobox", { name: "Statut" }).click();
-    await page.getByRole("option", { name: "Répondu" }).click();
+    await page.getByRole("option", { name: "Répondues" }).click();
     await expect(page.getByText("Aucune demande de devis ne correspond à vos critères.")).toBeVisible();
     await page.getByRole("combobox", { name: "Statut" }).click();
     await page.getByRole("option", { name: "En attente" }).click();

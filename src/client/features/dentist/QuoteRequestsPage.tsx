@@ -46,10 +46,12 @@ const ALL = "all" as const;
  * The status filter's choices: a request chosen by the patient shows « Proposition acceptée »,
  * « Rendez-vous à confirmer », « Confirmé » or « Terminée » as its appointment goes (issue 16); its
  * filter names them all, « Acceptées par le patient », never one of them for rows that read another.
- * « Écartées »: those he set aside (ADR 091), out of « En attente ».
+ * « Écartées »: those he set aside (ADR 091), out of « En attente ». Said of the requests, as one
+ * agrees them (« Répondues », not the badge's « Répondu »).
  */
 const STATUS_FILTER_LABELS: Record<DentistListStatus, string> = {
   ...DENTIST_STATUS_LABELS,
+  responded: "Répondues",
   confirmed: "Acceptées par le patient",
   set_aside: "Écartées",
 };

@@ -255,11 +255,11 @@ describe("filtres de la liste des demandes", () => {
     expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
       "Tous",
       "En attente",
-      "Répondu",
+      "Répondues",
       "Acceptées par le patient",
       "Écartées",
     ]);
-    await user.click(await screen.findByRole("option", { name: "Répondu" }));
+    await user.click(await screen.findByRole("option", { name: "Répondues" }));
     await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get("status")).toBe("responded"));
 
     await user.click(screen.getByRole("combobox", { name: "Traitement" }));
