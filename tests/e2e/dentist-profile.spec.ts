@@ -99,7 +99,7 @@ test.describe("profil du dentiste", () => {
     await expect(toast(page, "Demande de vérification envoyée")).toBeVisible();
     await expect(status).toContainText(/Votre demande de vérification a été envoyée le \d{1,2} \S+ \d{4}\./);
     await expect(status).toContainText(
-      "Notre équipe vérifie votre inscription au RPPS ; vous recevrez un e-mail.",
+      "Notre équipe vérifie votre numéro RPPS et votre cabinet ; vous recevrez un e-mail.",
     );
     await expect(page.getByRole("button", { name: "Demander une vérification" })).toHaveCount(0);
     await page.reload();

@@ -182,7 +182,10 @@ test.describe("inscription dentiste (/dentist/signup)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Hugo" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
     await expect(
-      toast(page, "Inscription réussie\u202f! Votre compte sera vérifié prochainement."),
+      toast(
+        page,
+        "Inscription réussie\u202f! Renseignez votre numéro RPPS et votre cabinet dans votre profil, puis demandez la vérification de votre compte.",
+      ),
     ).toBeVisible();
   });
 

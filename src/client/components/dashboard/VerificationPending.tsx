@@ -28,8 +28,8 @@ export function VerificationPending({ headingLevel = "h2" }: { headingLevel?: "h
       : refused
         ? `Notre équipe n'a pas pu vérifier votre compte${profile?.verification_refusal_reason ? ` : « ${profile.verification_refusal_reason} »` : ""}. Corrigez votre profil si besoin, puis demandez une nouvelle vérification.`
         : state === "requested" && profile?.verification_requested_at
-          ? `Votre demande de vérification a été envoyée le ${formatDetailDate(profile.verification_requested_at)} : notre équipe vérifie votre inscription au RPPS, et un e-mail vous dira sa décision. Les demandes des patients vous seront montrées une fois votre compte vérifié.`
-          : "Votre compte sera vérifié par notre équipe (numéro RPPS, inscription à l'Ordre, diplômes). Les demandes des patients vous seront montrées une fois votre compte vérifié. Complétez votre profil pour que nous puissions vous vérifier.";
+          ? `Votre demande de vérification a été envoyée le ${formatDetailDate(profile.verification_requested_at)} : notre équipe vérifie votre numéro RPPS et votre cabinet, et un e-mail vous dira sa décision. Les demandes des patients vous seront montrées une fois votre compte vérifié.`
+          : "Les demandes des patients vous seront montrées une fois votre compte vérifié. Pour cela, renseignez votre numéro RPPS et l'adresse de votre cabinet dans votre profil, puis cliquez sur « Demander une vérification » : notre équipe les vérifie et vous dit sa décision par e-mail.";
   const complete = state !== "withdrawn" && !refused && state !== "requested";
   return (
     <Card className={refused ? "border-red-300 bg-red-50" : "border-yellow-300 bg-yellow-50"}>

@@ -75,7 +75,8 @@ export function DentistSignupPage() {
       accept_terms: false as unknown as true,
     },
     fields: DENTIST_FIELDS,
-    successMessage: "Inscription réussie\u202f! Votre compte sera vérifié prochainement.",
+    successMessage:
+      "Inscription réussie\u202f! Renseignez votre numéro RPPS et votre cabinet dans votre profil, puis demandez la vérification de votre compte.",
   });
   const field = fieldProps(signup.form);
   if (signup.redirect) return <Navigate to={signup.redirect} replace />;
@@ -84,7 +85,7 @@ export function DentistSignupPage() {
     <AuthCard
       wide
       title="Inscription Dentiste"
-      description="Rejoignez le réseau de dentistes vérifiés. Votre compte sera vérifié par notre équipe (numéro RPPS, diplômes) avant que vous puissiez consulter les demandes des patients."
+      description="Rejoignez le réseau de dentistes vérifiés. Notre équipe vérifie votre numéro RPPS et votre cabinet avant que vous puissiez consulter les demandes des patients."
       footer={<SignInInstead to="/dentist/login" />}
     >
       <SignupForm

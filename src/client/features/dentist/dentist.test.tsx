@@ -885,6 +885,36 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     },
   );
 
+  it("vérification jamais demandée : « Vérification à demander » et comment la demander ; demandée : « En attente »", async () => {
+    const open = (state: "none" | "requested") => {
+      stubApi(
+        makeDentist({
+          is_verified: false,
+          verification_state: state,
+          verification_requested_at: state === "requested" ? "2026-11-20T10:00:00.000Z" : null,
+        }),
+        {
+          "GET /api/dentist/dashboard": () =>
+            json(200, { ...dashboard, verified: false, response_rate: null }),
+          "GET /api/dentist/todo-count": () => json(200, { requests: 0, appointments: 0 }),
+          "GET /api/appointments": () => json(200, NO_APPOINTMENTS),
+        },
+      );
+      return renderApp("/dentist/dashboard");
+    };
+    const { unmount } = open("none");
+    expect(await screen.findByText("Vérification à demander")).toBeInTheDocument();
+    // Nothing is waiting at the team: the card says what to do, and promises nothing.
+    expect(
+      screen.getByText(/renseignez votre numéro RPPS et l'adresse de votre cabinet dans votre profil/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/sera vérifié/)).not.toBeInTheDocument();
+    unmount();
+    open("requested");
+    await waitFor(() => expect(screen.getAllByText("En attente de vérification")).toHaveLength(2));
+    expect(screen.queryByText("Vérification à demander")).not.toBeInTheDocument();
+  });
+
   it("sans la réponse du serveur, dit l'erreur au lieu de cartes vides ou à 0 %, puis les montre une fois rechargé", async () => {
     let fail = true;
     stubApi(dentist, {

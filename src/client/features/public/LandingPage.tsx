@@ -82,7 +82,7 @@ const BENEFITS = [
   {
     icon: BadgeCheck,
     title: "Des dentistes vérifiés",
-    text: "Notre équipe contrôle chaque dentiste à la main : numéro RPPS, inscription à l'Ordre et cabinet.",
+    text: "Notre équipe contrôle chaque dentiste à la main : son numéro RPPS et son cabinet.",
   },
   {
     icon: ShieldCheck,

@@ -39,7 +39,10 @@ export function PracticeStatus({ data, loading }: { data?: DentistDashboard; loa
           </p>
         ) : (
           <p>
-            <Badge tone="yellow">En attente de vérification</Badge>
+            {/* Nothing is waiting at the team until he asks for it. */}
+            <Badge tone="yellow">
+              {state === "requested" ? "En attente de vérification" : "Vérification à demander"}
+            </Badge>
           </p>
         )}
         <div className="grid gap-2">

@@ -41,7 +41,7 @@ export function VerificationCard({ profile }: { profile: Profile }) {
     request.mutate(undefined, {
       onSuccess: () =>
         toast.success(PROFILE_MESSAGES.verificationRequested, {
-          description: "Notre équipe vérifie votre inscription au RPPS.",
+          description: "Notre équipe vérifie votre numéro RPPS et votre cabinet.",
         }),
       onError: (error) =>
         toast.error(PROFILE_MESSAGES.verificationFailed, { description: failureDescription(error) }),
@@ -83,8 +83,8 @@ export function VerificationCard({ profile }: { profile: Profile }) {
         {profile.verification_state === "requested" && profile.verification_requested_at ? (
           <p role="status" className="text-sm text-slate-800">
             Votre demande de vérification a été envoyée le{" "}
-            {formatDetailDate(profile.verification_requested_at)}. Notre équipe vérifie votre inscription au
-            RPPS ; vous recevrez un e-mail.
+            {formatDetailDate(profile.verification_requested_at)}. Notre équipe vérifie votre numéro RPPS et
+            votre cabinet ; vous recevrez un e-mail.
           </p>
         ) : (
           <>
