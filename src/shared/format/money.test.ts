@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatEuros, parseEuros, readEuros } from "./money";
+import { formatEuros, hasTooManyDecimals, parseEuros, readEuros } from "./money";
+
+describe("hasTooManyDecimals", () => {
+  it("tells an amount with a third decimal from one that is not an amount", () => {
+    for (const text of ["1 250,505", "0,999", "1250.5055", "12,3456 €"])
+      expect(hasTooManyDecimals(text)).toBe(true);
+    for (const text of ["1 250,50", "1.250", "1.234.567", "abc,123", "-1,234", "", "12,5"])
+      expect(hasTooManyDecimals(text)).toBe(false);
+  });
+});
 
 describe("parseEuros", () => {
   it.each([

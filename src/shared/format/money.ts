@@ -31,6 +31,15 @@ export function readEuros(input: string): number | null {
 }
 
 /**
+ * Whether what a person typed is an amount but for its cents: more than two decimals after a comma
+ * (« 1 250,505 »), or more than three after a dot (« 1250.5055 »; three may be thousands).
+ */
+export function hasTooManyDecimals(input: string): boolean {
+  const text = input.replace(SPACES_AND_EURO, "");
+  return /^\d+,\d{3,}$/.test(text) || /^\d+\.\d{4,}$/.test(text);
+}
+
+/**
  * Parses what a person types as an amount in euros (as `readEuros` reads it). Returns cents, or
  * null when it is not a positive amount with at most two decimals: zero is null too (`readEuros`
  * tells zero apart, to say "greater than 0" rather than "not an amount").

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseEuros, readEuros } from "../format/money";
+import { hasTooManyDecimals, parseEuros, readEuros } from "../format/money";
 import { parisToday } from "../format/paris";
 import { OFFER_MESSAGES, type OfferDto, offerInputSchema, offerTimingIssues } from "../schemas/offers";
 import { QUOTE_MESSAGES } from "../schemas/quotes";
@@ -45,7 +45,7 @@ export const proposalFormSchema = proposalFieldsSchema
       ([key, message]) => ({ path: ["lines", ...key.split(".")], message }),
     );
     const seen = new Set<string>();
-    for (const issue of [...zeroAmountIssues(values), ...issues, ...lineRules, ...timing]) {
+    for (const issue of [...amountTypingIssues(values), ...issues, ...lineRules, ...timing]) {
       const path = formPathOf(issue.path);
       if (seen.has(path)) continue;
       seen.add(path);
@@ -78,16 +78,20 @@ export function formFromOffer(
 }
 
 /**
- * The amounts typed as zero ("0", "0,00"): said as such ("supérieur à 0 €") rather than with the
- * message of what is not an amount, which the schema gives them (`toOfferInput` makes them NaN).
+ * The amounts typed as zero ("0", "0,00") or with a third decimal ("1 250,505"): said as such
+ * ("supérieur à 0 €", "deux décimales au plus") rather than with the message of what is not an
+ * amount, which the schema gives them (`toOfferInput` makes them NaN).
  */
-function zeroAmountIssues(values: ProposalFormValues): { path: readonly PropertyKey[]; message: string }[] {
+function amountTypingIssues(values: ProposalFormValues): { path: readonly PropertyKey[]; message: string }[] {
   const isZero = (text: string) => text.trim() !== "" && readEuros(text) === 0;
   const issues: { path: readonly PropertyKey[]; message: string }[] = [];
   if (isZero(values.amount)) issues.push({ path: ["amount_cents"], message: OFFER_MESSAGES.amountZero });
+  if (hasTooManyDecimals(values.amount))
+    issues.push({ path: ["amount_cents"], message: OFFER_MESSAGES.amountDecimals });
   values.lines.forEach((line, index) => {
-    if (isZero(line.fee))
-      issues.push({ path: ["lines", index, "fee_cents"], message: QUOTE_MESSAGES.feeZero });
+    const path = ["lines", index, "fee_cents"];
+    if (isZero(line.fee)) issues.push({ path, message: QUOTE_MESSAGES.feeZero });
+    if (hasTooManyDecimals(line.fee)) issues.push({ path, message: QUOTE_MESSAGES.feeDecimals });
   });
   return issues;
 }

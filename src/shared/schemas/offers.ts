@@ -14,6 +14,8 @@ export const OFFER_MESSAGES = {
     "Ce dentiste n'est plus vérifié par notre équipe : vous ne pouvez pas accepter sa proposition pour le moment.",
   amountRequired: "Veuillez indiquer le montant de votre proposition.",
   amountInvalid: "Le montant doit être un nombre positif en euros (ex. 1 250,50).",
+  /** « 1 250,505 »: an amount, but for its third decimal. */
+  amountDecimals: "Le montant a deux décimales au plus (ex. 1 250,50).",
   /** The form's "0": an amount, but not one a proposal can have. */
   amountZero: "Le montant doit être supérieur à 0 €.",
   amountTooHigh: "Le montant ne peut pas dépasser 100 000 €.",

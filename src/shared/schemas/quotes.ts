@@ -22,6 +22,7 @@ export const QUOTE_MESSAGES = {
   feeInvalid: "Les honoraires doivent être un montant positif en euros.",
   /** A form's "0": an amount, but not fees an act can have. */
   feeZero: "Les honoraires doivent être supérieurs à 0 €.",
+  feeDecimals: "Les honoraires ont deux décimales au plus (ex. 650,50).",
   feeTooHigh: "Les honoraires ne peuvent pas dépasser 100 000 €.",
   brInvalid: "La base de remboursement doit être un montant positif ou nul en euros.",
   tooManyLines: "20 actes au maximum.",

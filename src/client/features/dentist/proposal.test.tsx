@@ -112,6 +112,13 @@ describe("page de proposition : le formulaire", () => {
     expect(amount).toHaveAttribute("aria-invalid", "true");
     expect(amount).toHaveFocus();
     expect(sent).toHaveLength(0);
+    // A third decimal: said as such, not « un nombre positif ».
+    await user.type(amount, "1 250,505");
+    await user.click(submit);
+    expect(
+      await screen.findByText("Le montant a deux décimales au plus (ex. 1 250,50)."),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
     await user.clear(amount);
     await user.type(amount, "1 250,50");
     await user.click(submit);
