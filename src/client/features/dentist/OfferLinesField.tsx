@@ -48,6 +48,9 @@ export function lineErrorsOfForm(errors: unknown): LineErrors {
   return out;
 }
 
+/** « Choisissez la dent… » after a colon: « choisissez la dent… ». */
+const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase("fr") + text.slice(1);
+
 /** Why the offer cannot be sent yet (said beside the button, which stays enabled), or null. */
 export function offerSubmitBlocker(amount: string, lines: readonly DraftLine[], day: string): string | null {
   if (lines.length === 0)
@@ -55,7 +58,8 @@ export function offerSubmitBlocker(amount: string, lines: readonly DraftLine[], 
       ? "Indiquez le montant de votre proposition, ou détaillez les actes, pour pouvoir l'envoyer."
       : null;
   const [key, message] = Object.entries(lineIssuesOf(lines, "offer", day))[0] ?? [];
-  if (key && message) return `Corrigez d'abord l'acte ${Number(key.split(".")[0]) + 1} : ${message}`;
+  if (key && message)
+    return `Corrigez d'abord l'acte ${Number(key.split(".")[0]) + 1} : ${lowerFirst(message)}`;
   if (draftsTotal(lines) === 0)
     return "Indiquez les honoraires des actes : leur total fait le montant de la proposition.";
   return null;

@@ -181,7 +181,7 @@ describe("page de proposition : le formulaire", () => {
     );
     expect(submit).toBeEnabled();
     expect(submit).toHaveAccessibleDescription(
-      /^Corrigez d'abord l'acte 1\s: Au-dessus du plafond 100\s% Santé \(515,00\s€\)/,
+      /^Corrigez d'abord l'acte 1\s: au-dessus du plafond 100\s% Santé \(515,00\s€\)/,
     );
     await user.click(submit);
     expect(sent).toHaveLength(0);
@@ -210,7 +210,7 @@ describe("page de proposition : le formulaire", () => {
     );
     expect(submit).toBeEnabled();
     expect(
-      screen.getByText(/^Corrigez d'abord l'acte 1\s: Cet acte ne s'applique pas à la dent 36\.$/),
+      screen.getByText(/^Corrigez d'abord l'acte 1\s: cet acte ne s'applique pas à la dent 36\.$/),
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Supprimer l'acte 1" }));
     expect(screen.queryByRole("group", { name: "Acte 1" })).not.toBeInTheDocument();
