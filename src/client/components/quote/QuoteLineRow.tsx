@@ -261,7 +261,14 @@ export function QuoteLineRow({
             {alternativeCeiling !== null ? `, plafond ${formatEuros(alternativeCeiling)}` : ""}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="outline" onClick={onAddAlternative} disabled={disabled}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={onAddAlternative}
+              disabled={disabled}
+              // One such button per line: its name says which act, beside which line.
+              aria-label={`Ajouter cet acte (${alternative.code}) en plus de l'acte ${number}`}
+            >
               Ajouter cet acte
             </Button>
             <Button size="sm" variant="ghost" onClick={onReplaceByAlternative} disabled={disabled}>

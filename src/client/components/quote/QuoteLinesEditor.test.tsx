@@ -365,7 +365,9 @@ describe("QuoteLinesEditor", () => {
     expect(nbsp(screen.getByText(/Alternative 100 % Santé/).textContent ?? "")).toBe(
       "Alternative 100 % Santé pour la dent 36 : Couronne céramique monolithique zircone (molaire) (HBLD073), plafond 453,20 €",
     );
-    await user.click(screen.getByRole("button", { name: "Ajouter cet acte" }));
+    await user.click(
+      screen.getByRole("button", { name: /^Ajouter cet acte \(HBLD\d{3}\) en plus de l'acte 1$/ }),
+    );
     expect(onLines.mock.lastCall?.[0]).toEqual([
       expect.objectContaining({ code: "HBLD734", tooth: 36 }),
       expect.objectContaining({
