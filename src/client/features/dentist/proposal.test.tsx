@@ -222,6 +222,17 @@ describe("page de proposition : le formulaire", () => {
     expect(sent[0]).toMatchObject({ amount_cents: 30_000, lines: [] });
   });
 
+  it("dit d'honoraires à trois décimales qu'ils en ont une de trop", async () => {
+    const { user, submit, sent } = await openForm();
+    await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
+    await fillLine(user, 1, { search: "Gouttière", fee: "150,505" });
+    await user.click(submit);
+    expect(
+      await within(lineGroup(1)).findByText("Les honoraires ont deux décimales au plus (ex. 650,50)."),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
   it("dit ce qui manque avant l'envoi, et le montre sous chaque champ au clic", async () => {
     const { user, submit, sent } = await openForm();
     expect(submit).toHaveAccessibleDescription(
