@@ -8,8 +8,10 @@ import { sendUnreadEmails } from "../conversations/conversations.service";
 
 // A fixed clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC).
 const NOW = new Date("2026-11-21T09:00:00Z");
+/** Moved by a test that needs its messages apart in time, then put back. */
+let later = 0;
 
-const ctx = appPerFile({ clock: () => NOW });
+const ctx = appPerFile({ clock: () => new Date(NOW.getTime() + later) });
 const { get, post } = api(ctx);
 const who = peoplePerFile(ctx, { ...USUAL_CAST, unverified: { unverified: "Ulysse" } });
 
@@ -113,14 +115,20 @@ describe("sending an offer (ADR 008)", () => {
     expect(sent.statusCode, sent.body).toBe(201);
     const replies = async () => (await get(`/api/patient/requests/${id}`, who.Paula)).json().replies;
     expect((await replies())[0].message).toMatch(/^Proposition de devis\s: 2\s100,00/);
-    const withdrawn = await post(`/api/dentist/offers/${sent.json().offer.id}/withdraw`, {}, who.drB);
-    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    const [reply, ...others] = await replies();
-    expect(others).toEqual([]);
-    expect(reply.message).toMatch(/^Proposition de devis retirée\s: 2\s100,00/);
-    // A new offer after it: that one.
-    expect((await offer(id, { amount_cents: 91_550 }, who.drB)).statusCode).toBe(201);
-    expect((await replies())[0].message).toMatch(/^Proposition de devis\s: 915,50/);
+    try {
+      later = 60_000;
+      const withdrawn = await post(`/api/dentist/offers/${sent.json().offer.id}/withdraw`, {}, who.drB);
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      const [reply, ...others] = await replies();
+      expect(others).toEqual([]);
+      expect(reply.message).toMatch(/^Proposition de devis retirée\s: 2\s100,00/);
+      // A new offer after it: that one.
+      later = 120_000;
+      expect((await offer(id, { amount_cents: 91_550 }, who.drB)).statusCode).toBe(201);
+      expect((await replies())[0].message).toMatch(/^Proposition de devis\s: 915,50/);
+    } finally {
+      later = 0;
+    }
   });
 
   it("makes one offer of a double click, and refuses a second one with the French message", async () => {
