@@ -345,6 +345,21 @@ describe("compareQuotes", () => {
         free({ code: "HBMD002", tooth: 11, fee_cents: 8_000 }),
       ]),
     ).toEqual([10_000, 0, 3_000, 0, 0]);
+    // As the screens keep a code outside the table: in the free line's text (« HBMD038 · … »).
+    const screens = [
+      line({ act: "HBMD038 · Restauration 2 faces", tooth: 36, fee_cents: 9_000, br_cents: 4_000 }),
+    ];
+    expect(
+      withDevisBases(
+        [
+          free({ act: "HBMD038 · Restauration 2 faces", tooth: 36, fee_cents: 8_000 }),
+          free({ act: "hbmd038 Restauration composite", tooth: 36, fee_cents: 8_500 }),
+          free({ act: "HBMD0381 Restauration", tooth: 36, fee_cents: 8_000 }),
+          free({ act: "Restauration 2 faces", tooth: 36, fee_cents: 8_000 }),
+        ],
+        screens,
+      ).map((l) => l.br_cents),
+    ).toEqual([4_000, 4_000, 0, 0]);
     // A code the table knows keeps the table's BR.
     const crown = free({ code: "HBLD634", tooth: 21, fee_cents: 50_000 });
     expect(withDevisBases([crown], [{ ...crown, basket: "libre", br_cents: 99_000 }])[0]?.br_cents).toBe(

@@ -197,22 +197,37 @@ export function tableBound(line: QuoteLineDto): QuoteLineDto {
  * of the devis names takes the BR the devis states for that code — on the same tooth first, else the one
  * base all the devis's lines of that code agree on (none when they differ). Her document, not the
  * dentist's word: a line without a code, or with a code her devis does not name, keeps its BR of 0.
+ * The screens keep a code outside the table in the free line's text (« HBMD038 · Restauration »,
+ * `fromLineDtos`, the reading): that code counts (`freeLineCode`).
  */
 export function withDevisBases(
   lines: readonly QuoteLineDto[],
   devis: readonly QuoteLineDto[],
 ): QuoteLineDto[] {
-  const stated = devis.filter((line) => line.basket === "libre" && line.code !== null && line.br_cents > 0);
+  const stated = devis.flatMap((line) => {
+    const code = line.basket === "libre" && line.br_cents > 0 ? freeLineCode(line) : null;
+    return code ? [{ ...line, code }] : [];
+  });
   if (stated.length === 0) return [...lines];
   return lines.map((line) => {
-    if (line.basket !== "libre" || line.code === null) return line;
-    const code = line.code.toUpperCase();
-    const named = stated.filter((d) => d.code?.toUpperCase() === code);
+    const code = line.basket === "libre" ? freeLineCode(line) : null;
+    if (code === null) return line;
+    const named = stated.filter((d) => d.code === code);
     const sameTooth = named.filter((d) => d.tooth === line.tooth);
     const bases = new Set((sameTooth.length > 0 ? sameTooth : named).map((d) => d.br_cents));
     const [base] = bases;
     return bases.size === 1 && base !== undefined ? { ...line, br_cents: base } : line;
   });
+}
+
+/**
+ * The act code of a free line, in capitals: its `code`, else the code its text starts with, as the
+ * screens keep a code outside the table (« HBMD038 · Restauration 2 faces ») or as one types it.
+ */
+export function freeLineCode(line: Pick<QuoteLineDto, "code" | "act">): string | null {
+  if (line.code) return line.code.toUpperCase();
+  const typed = /^([A-Za-z]{4}\d{3})(?=$|[\s·:,-])/.exec(line.act.trim());
+  return typed?.[1] ? typed[1].toUpperCase() : null;
 }
 
 /** A dentist's offer line made whole from the table on `day`: as `resolveLine`, bound by `tableBound`. */

@@ -307,11 +307,12 @@ describe("QuoteLinesEditor", () => {
   });
 
   it("sur une proposition, un acte hors table reprend la BR que le devis du patient indique pour lui (ADR 038)", () => {
-    // Her devis: HBLD036 on 36 with a BR of 120 € printed on it; the offer: the same act at 550 €.
+    // Her devis: HBLD036 on 36 with a BR of 120 € printed on it; the offer: the same act at 550 €, as
+    // « Reprendre les actes du devis » gives it (the code outside the table in the free line's text).
     const devis = [
       {
-        code: "HBLD036",
-        act: "Acte du devis",
+        code: null,
+        act: "HBLD036 · Acte du devis",
         tooth: 36,
         fee_cents: 650_00,
         basket: "libre" as const,
@@ -319,7 +320,8 @@ describe("QuoteLinesEditor", () => {
         ceiling_cents: null,
       },
     ];
-    const offered = line({ code: "HBLD036", act: "Acte du devis", tooth: 36, fee: "550" });
+    const offered = fromLineDtos(devis).map((draft) => ({ ...draft, br: "", fee: "550" }))[0] as DraftLine;
+    expect(offered).toMatchObject({ code: null, act: "HBLD036 · Acte du devis" });
     const { unmount } = render(<EditorHarness mode="offer" initial={[offered]} devis={devis} />);
     const refund = screen.getByRole("list", { name: /^Acte 1\s:\sremboursement$/ });
     expect(refund).toHaveTextContent(/BR 120,00\s€ \(selon le devis du patient\)/);
@@ -327,7 +329,9 @@ describe("QuoteLinesEditor", () => {
     expect(refund).toHaveTextContent(/Assurance Maladie 60 % : 72,00\s€/);
     unmount();
     // Another code than her devis's: no base.
-    render(<EditorHarness mode="offer" initial={[{ ...offered, code: "HBLD037" }]} devis={devis} />);
+    render(
+      <EditorHarness mode="offer" initial={[{ ...offered, act: "HBLD037 · Acte du devis" }]} devis={devis} />,
+    );
     expect(screen.getByRole("list", { name: /^Acte 1\s:\sremboursement$/ })).toHaveTextContent(
       "BR non remboursé",
     );

@@ -277,6 +277,22 @@ describe("structured offers and the comparison", () => {
     expect(body.offers[0].estimate.lines[0]).toMatchObject({ br_cents: 12_000, amo_cents: 7_200 });
     expect(body.offers[0].estimate.total.rest_cents).toBe(47_800);
     expect(body.offers[0].saving_cents).toBe(10_000);
+
+    // As the screens send them (the reading, « Reprendre les actes du devis »): the code outside the
+    // table in the free line's text. Her devis: HBMD038 on 36, 90 €, BR 40 € → 90 − 24 = 66 € left.
+    const restoration = { code: null, act: "HBMD038 · Restauration 2 faces", tooth: 36 };
+    const typed = (
+      await createRequest(paula, {
+        quote_lines: JSON.stringify([{ ...restoration, fee_cents: 9_000, br_cents: 4_000 }]),
+      })
+    ).json().id;
+    const again = await sendOffer(typed, who.drA as Who, [{ ...restoration, fee_cents: 8_000 }], 8_000);
+    expect(again.statusCode, again.body).toBe(201);
+    const typedBody = (await call("GET", `/api/patient/requests/${typed}/comparison`, paula)).json();
+    expect(typedBody.original.total.rest_cents).toBe(6_600);
+    // 80 − 24 = 56 € (was 80 €, as if nothing were reimbursed), 10 € saved.
+    expect(typedBody.offers[0].estimate.total).toMatchObject({ amo_cents: 2_400, rest_cents: 5_600 });
+    expect(typedBody.offers[0].saving_cents).toBe(1_000);
   });
 });
 
