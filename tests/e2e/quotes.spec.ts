@@ -1,6 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
-import { loginViaApi, offerAsDentist, signupPatientViaApi, TINY_PDF, toast } from "./helpers";
+import {
+  loginViaApi,
+  offerAsDentist,
+  pdfFile,
+  postRequestViaApi,
+  signupPatientViaApi,
+  TINY_PDF,
+  toast,
+} from "./helpers";
 
 /**
  * Issue 15 in a real browser: the patient enters a two-line devis with the tooth chart and sets 'Ma
@@ -154,5 +162,49 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
       await expect(byTooth).toContainText("matériau différent");
       await axeAtBothWidths(page);
     });
+  });
+
+  test("un acte hors table repris du devis garde la BR que le devis indique (ADR 038) : aperçu du dentiste et reste à charge de la patiente", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await signupPatientViaApi(page.request, { firstName: "Aude", lastName: "Base" });
+    // Her devis, as the reading or the form keep an act outside the table: its code in the free line's
+    // text, the BR printed on the devis (40 €). No mutuelle: 90 − 24 = 66 € left to pay.
+    const requestId = await postRequestViaApi(
+      page.request,
+      {
+        treatment_type: "crown",
+        description: "Restauration sur la 36.",
+        quote_lines: JSON.stringify([
+          { code: null, act: "HBMD038 · Restauration 2 faces", tooth: 36, fee_cents: 9_000, br_cents: 4_000 },
+        ]),
+      },
+      [pdfFile("devis-restauration.pdf")],
+    );
+
+    const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+    const dentist = await context.newPage();
+    await dentist.setViewportSize(DESKTOP);
+    await loginViaApi(dentist, DEMO.dentist2, DEMO_PASSWORD);
+    await dentist.goto(`/dentist/quote-request/${requestId}`);
+    await dentist.getByRole("button", { name: "Reprendre les actes du devis" }).click();
+    const line = dentist.getByRole("group", { name: "Acte 1" });
+    await expect(line.getByRole("combobox", { name: "Acte" })).toHaveValue("HBMD038 · Restauration 2 faces");
+    await line.getByRole("textbox", { name: "Honoraires (€)" }).fill("80");
+    const refund = line.getByRole("list", { name: /remboursement$/ });
+    await expect(refund).toContainText(/BR 40,00\s€ \(selon le devis du patient\)/);
+    await expect(refund).toContainText(/Assurance Maladie 60\s%\s:\s24,00\s€/);
+    await dentist.getByRole("button", { name: "Envoyer la proposition" }).click();
+    await expect(toast(dentist, "Votre proposition a été envoyée au patient")).toBeVisible();
+    await context.close();
+
+    // Her request page: 80 − 24 = 56 € left (not 80 €), 10 € saved on her 66 €.
+    await page.goto(`/patient/request/${requestId}`);
+    const main = page.getByRole("main");
+    await expect(main).toContainText(/56,00\s€/);
+    await expect(main).toContainText(/Économie estimée sur votre reste à charge\s:\s10,00\s€/);
   });
 });
