@@ -46,7 +46,7 @@ export function ReviewFormPage() {
         key={appointmentId}
         target={{ appointmentId }}
         dentistName={invitation.dentist.full_name}
-        when={formatDetailDate(invitation.starts_at)}
+        when={`Rendez-vous du ${formatDetailDate(invitation.starts_at)}`}
       />
     );
   if (id && review?.may_edit)
@@ -55,7 +55,8 @@ export function ReviewFormPage() {
         key={id}
         target={{ reviewId: id }}
         dentistName={review.dentist.full_name}
-        when={review.appointment_month}
+        // « rendez-vous en novembre 2026 », as the review shows it: its month only.
+        when={review.appointment_month.charAt(0).toLocaleUpperCase("fr") + review.appointment_month.slice(1)}
         initial={review}
       />
     );
@@ -86,6 +87,7 @@ function ReviewForm({
 }: {
   target: { appointmentId: string } | { reviewId: string };
   dentistName: string;
+  /** « Rendez-vous du 12 novembre 2026 », « Rendez-vous en novembre 2026 ». */
   when: string;
   initial?: {
     rating: number;
@@ -146,8 +148,7 @@ function ReviewForm({
         documentTitle={editing ? "Modifier mon avis" : "Donner mon avis"}
         description={
           <>
-            Rendez-vous du {when}. Votre avis sera relu par l'équipe avant d'être publié.{" "}
-            <ReviewsPolicyLink />
+            {when}. Votre avis sera relu par l'équipe avant d'être publié. <ReviewsPolicyLink />
           </>
         }
       />

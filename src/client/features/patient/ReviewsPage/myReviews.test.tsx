@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OwnReview } from "../../../../shared/schemas/reviews";
 import { json, makeProfile, renderApp, stubApi } from "../../../test/renderApp";
+import { openReviewForm } from "../../../test/reviews";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -57,5 +58,24 @@ describe("supprimer un de mes avis", () => {
       within(dialog).getByText(/^Il n'est pas publié sur le profil du dentiste et ne le sera pas\./),
     ).toBeInTheDocument();
     expect(within(dialog).queryByText(/disparaîtra/)).toBeNull();
+  });
+});
+
+describe("modifier un de mes avis", () => {
+  it("dit le mois du rendez-vous une fois : « Rendez-vous en novembre 2026. »", async () => {
+    stubApi(makeProfile(), {
+      "GET /api/patient/reviews": () =>
+        json(200, { reviews: [review("a", "published", "Paul Martin")], invitations: [] }),
+    });
+    renderApp("/patient/reviews/a/edit");
+    expect(
+      await screen.findByText(/^Rendez-vous en novembre 2026\. Votre avis sera relu par l'équipe/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/rendez-vous du rendez-vous/i)).toBeNull();
+  });
+
+  it("et le jour du rendez-vous quand elle le donne : « Rendez-vous du 20 novembre 2026. »", async () => {
+    openReviewForm();
+    expect(await screen.findByText(/^Rendez-vous du 20 novembre 2026\. Votre avis/)).toBeInTheDocument();
   });
 });
