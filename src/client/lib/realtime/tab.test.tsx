@@ -14,6 +14,7 @@ import {
   currentRealtime,
   releaseRealtime,
   setRealtimeSocketFactory,
+  writesSettled,
 } from "./tab";
 
 beforeEach(() => {
@@ -204,5 +205,39 @@ describe("useRealtimeSync", () => {
     act(() => last().send({ type: "unread", total: 4 }));
     expect(client.getQueryData(conversationKeys.unreadTotal())).toBe(4);
     expect(client.getQueryState(["dentist", "dashboard"])?.isInvalidated).toBe(true);
+  });
+});
+
+describe("writesSettled", () => {
+  it("attend que les écritures de l'onglet aient répondu (le nouveau cookie) avant de redemander qui est connecté", async () => {
+    vi.useRealTimers();
+    const client = new QueryClient();
+    let finish: () => void = () => {};
+    const mutation = client.getMutationCache().build(client, {
+      mutationFn: () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    });
+    const writing = mutation.execute(undefined);
+    let settled = false;
+    const waiting = writesSettled(client).then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(settled).toBe(false);
+    finish();
+    await writing;
+    await waiting;
+    expect(settled).toBe(true);
+    // Nothing being written: at once; a write that never answers is waited for 10 s at most.
+    await writesSettled(client);
+    client
+      .getMutationCache()
+      .build(client, { mutationFn: () => new Promise<void>(() => {}) })
+      .execute(undefined);
+    const started = Date.now();
+    await writesSettled(client, 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { getQueryClient } from "../queryClient";
 import { fetchSession, useSession } from "../session";
 import {
   RealtimeConnection,
@@ -42,15 +43,36 @@ function publishShared(): void {
   for (const listener of [...sharedListeners]) listener();
 }
 
+/**
+ * This tab's own writes settled (10 s at most). The server closes the socket (SESSION_CHANGED) while a
+ * write that renews the session is still answering — two-step sign-in turned on or off makes a new
+ * session, sets its cookie in the answer, then deletes the old one: asking who is signed in before
+ * that answer lands reads the old session, and the socket reopened with its cookie is refused once
+ * it is deleted (an HTTP 401 on the upgrade, which the browser logs). Sign-out likewise.
+ */
+export function writesSettled(client = getQueryClient(), limitMs = 10_000): Promise<void> {
+  if (client.isMutating() === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    const unsubscribe = client.getMutationCache().subscribe(() => {
+      if (client.isMutating() === 0) done();
+    });
+  });
+}
+
 /** The tab's connection for this person, opened on first use (another person's is closed). */
 export function acquireRealtime(userId: string): RealtimeConnection {
   if (shared && shared.userId !== userId) closeRealtime();
   if (!shared) {
-    const connection = new RealtimeConnection(
-      realtimeUrl(),
-      socketFactory(),
-      async () => (await fetchSession())?.id === userId,
-    );
+    const connection = new RealtimeConnection(realtimeUrl(), socketFactory(), async () => {
+      await writesSettled();
+      return (await fetchSession())?.id === userId;
+    });
     // The shared slot's listeners also follow this connection's status.
     connection.subscribeStatus(publishShared);
     shared = { userId, connection, refs: 0, closeTimer: null };
