@@ -1,4 +1,5 @@
 import { ERASED_NAME } from "../schemas/account";
+import { upperFirst } from "./text";
 
 /** Joins trimmed first and last names into the full name stored on the profile. */
 export function fullNameOf(firstName: string, lastName: string): string {
@@ -75,6 +76,5 @@ export function theName(name: string): string {
 
 /** theName at the start of a sentence: « Le Dr Sophie Leroy a répondu », « Marie Dupont a écrit ». */
 export function theNameAtStart(name: string): string {
-  const text = theName(name);
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return upperFirst(theName(name));
 }

@@ -5,6 +5,7 @@ import { ceilingOn } from "../../../shared/domain/acts";
 import { formatListDate } from "../../../shared/format/dates";
 import { formatEuros, parseEuros } from "../../../shared/format/money";
 import { plural } from "../../../shared/format/plural";
+import { lowerFirst } from "../../../shared/format/text";
 import type { ProposalFormValues } from "../../../shared/forms/offerForm";
 import {
   centsToInput,
@@ -47,9 +48,6 @@ export function lineErrorsOfForm(errors: unknown): LineErrors {
   }
   return out;
 }
-
-/** « Choisissez la dent… » after a colon: « choisissez la dent… ». */
-const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase("fr") + text.slice(1);
 
 /** Why the offer cannot be sent yet (said beside the button, which stays enabled), or null. */
 export function offerSubmitBlocker(amount: string, lines: readonly DraftLine[], day: string): string | null {

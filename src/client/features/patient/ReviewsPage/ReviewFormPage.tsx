@@ -12,6 +12,7 @@ import {
 } from "../../../../shared/domain/reviews";
 import { formatDetailDate } from "../../../../shared/format/dates";
 import { drName, theName } from "../../../../shared/format/names";
+import { upperFirst } from "../../../../shared/format/text";
 import { REVIEW_MESSAGES, reviewInputSchema } from "../../../../shared/schemas/reviews";
 import { PageHeader } from "../../../components/PageHeader";
 import { ReviewsPolicyLink } from "../../../components/reviews/Rating";
@@ -56,7 +57,7 @@ export function ReviewFormPage() {
         target={{ reviewId: id }}
         dentistName={review.dentist.full_name}
         // « rendez-vous en novembre 2026 », as the review shows it: its month only.
-        when={review.appointment_month.charAt(0).toLocaleUpperCase("fr") + review.appointment_month.slice(1)}
+        when={upperFirst(review.appointment_month)}
         initial={review}
       />
     );
