@@ -25,7 +25,11 @@ test.describe("comparer, accepter, prendre rendez-vous (ADR 008, ADR 011)", () =
     const requestId = await fileRequestViaApi(request);
     // Slots 8 days ahead (Paris time): the 7-day reminder falls due a day from now.
     const slotDay = addDays(parisToday(new Date()), 8);
-    const martinSlot = `${slotDay}T10:00`;
+    // Another minute on each retry or repetition: an earlier attempt may have confirmed Dr Martin's
+    // 10:00, and a dentist cannot offer a time he has confirmed (ADR 038).
+    const { retry, repeatEachIndex } = test.info();
+    const minute = String(((retry + 2 * repeatEachIndex) * 5) % 60).padStart(2, "0");
+    const martinSlot = `${slotDay}T10:${minute}`;
     const startsAt = parisLocalToDate(martinSlot);
     const when = formatAppointmentTime(startsAt);
 

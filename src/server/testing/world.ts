@@ -150,12 +150,15 @@ export interface Factories {
 }
 
 const PASSWORD = "Sourire-Sain-2026";
+/** The world's offers: their slots are never an appointment's time below (ADR 038: refused). */
 export const OFFER = {
   amount_cents: 90_000,
   comment: "Couronne céramo-métallique, garantie 5 ans.",
   valid_until: "2026-12-31",
-  slots: ["2026-12-03T09:30", "2026-12-04T14:00"],
+  slots: ["2026-12-03T10:30", "2026-12-04T14:00"],
 };
+/** The first appointment's time; the others are on the hour from 5 December on. */
+const FIRST_APPOINTMENT = "2026-12-03T09:30";
 
 /** Builds a fresh database and application with the world in it (about a hundred API calls). */
 export async function createWorld(): Promise<World> {
@@ -415,7 +418,8 @@ export async function createWorld(): Promise<World> {
     // Each at its own time: the chosen dentist is never booked twice at one time (ADR 038).
     const n = appointments++;
     const pad = (value: number) => String(value).padStart(2, "0");
-    const slot = n === 0 ? OFFER.slots[0] : `2026-12-${pad(5 + (n % 20))}T${pad(8 + Math.floor(n / 20))}:00`;
+    const slot =
+      n === 0 ? FIRST_APPOINTMENT : `2026-12-${pad(5 + (n % 20))}T${pad(8 + Math.floor(n / 20))}:00`;
     const booked = await send(
       patientA.cookie,
       "POST",

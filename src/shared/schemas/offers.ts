@@ -30,6 +30,9 @@ export const OFFER_MESSAGES = {
   slotPast: "Les créneaux proposés doivent être dans le futur.",
   slotTooFar: "Les créneaux proposés doivent être dans l'année qui vient.",
   slotDuplicate: SLOT_MESSAGES.duplicate,
+  /** `when`: "jeudi 3 décembre 2026 à 09:30" (formatAppointmentTime). */
+  slotTaken: (when: string) =>
+    `Vous avez déjà un rendez-vous confirmé le ${when} : proposez un autre créneau.`,
   sent: "Votre proposition a été envoyée au patient",
   failed: "Impossible d'envoyer la proposition",
   alreadySent: "Vous avez déjà envoyé une proposition pour cette demande.",

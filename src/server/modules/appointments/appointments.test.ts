@@ -42,13 +42,25 @@ async function createRequest(patient: Who) {
   return response.json().id as string;
 }
 
+/**
+ * Two times of January 2027 no earlier offer proposed: a dentist may not offer a time he has
+ * confirmed for another appointment, and this file's bookings confirm times of December.
+ */
+let offersSent = 0;
+function freshSlots() {
+  offersSent += 1;
+  const day = String((offersSent % 28) + 1).padStart(2, "0");
+  const hour = String(8 + Math.floor(offersSent / 28)).padStart(2, "0");
+  return [`2027-01-${day}T${hour}:30`, `2027-01-${day}T${hour}:45`];
+}
+
 async function sendOffer(requestId: string, as: Who, extra: object = {}) {
   const response = await post(
     `/api/dentist/requests/${requestId}/offers`,
     {
       amount_cents: 90_000,
       valid_until: "2026-12-31",
-      slots: ["2026-12-03T09:30", "2026-12-04T14:00"],
+      slots: freshSlots(),
       ...extra,
     },
     as,
@@ -1219,6 +1231,40 @@ describe("a dentist is never booked twice at one time (issue 32, ADR 038)", () =
     expect(
       free.json().items.find((i: { offer_id: string }) => i.offer_id === second.offerId).taken_options,
     ).toEqual([]);
+    await cancelAll();
+  });
+
+  it("refuses an offer proposing a time the dentist has confirmed elsewhere, under that slot, sending nothing", async () => {
+    now = START;
+    await cancelAll();
+    const first = await bookedAtNine(who.Paula as Who);
+    expect((await confirm(first.id)).statusCode).toBe(200);
+
+    const requestId = await createRequest(who.Quentin as Who);
+    const offer = (slots: string[]) =>
+      post(
+        `/api/dentist/requests/${requestId}/offers`,
+        { amount_cents: 90_000, valid_until: "2026-12-31", slots },
+        who.drC,
+      );
+    const refused = await offer(["2026-12-16T10:00", NINE]);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      "slots.1":
+        "Vous avez déjà un rendez-vous confirmé le mardi 15 décembre 2026 à 09:00\u202f: proposez un autre créneau.",
+    });
+    const sent = await ctx.app.db
+      .selectFrom("offers")
+      .select("id")
+      .where("request_id", "=", requestId)
+      .execute();
+    expect(sent).toEqual([]);
+    // Another time is fine, and another dentist may offer that one; so may he once it is cancelled.
+    expect((await offer(["2026-12-16T10:00"])).statusCode).toBe(201);
+    await sendOffer(requestId, who.drA as Who, { slots: [NINE] });
+    expect((await post(`/api/appointments/${first.id}/cancel`, undefined, who.drC)).statusCode).toBe(200);
+    const later = await createRequest(who.Quentin as Who);
+    await sendOffer(later, who.drC as Who, { slots: [NINE] });
     await cancelAll();
   });
 

@@ -1,5 +1,6 @@
+import type { Transaction } from "kysely";
 import { treatmentLabel } from "../../../shared/domain/treatments";
-import { formatDetailDate } from "../../../shared/format/dates";
+import { formatAppointmentTime, formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import { drName } from "../../../shared/format/names";
 import {
@@ -7,7 +8,14 @@ import {
   mayWithdrawOffer,
   offerAcceptBlocker,
 } from "../../../shared/policies/appointments";
-import { addDays, mayOffer, offerStateOf, parisLocalNow, parisToday } from "../../../shared/policies/offers";
+import {
+  addDays,
+  mayOffer,
+  offerStateOf,
+  parisLocalNow,
+  parisLocalToDate,
+  parisToday,
+} from "../../../shared/policies/offers";
 import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import { OFFER_MESSAGES, type OfferValues, offerTimingIssues } from "../../../shared/schemas/offers";
@@ -17,6 +25,7 @@ import type { Actor } from "../../access/actor";
 import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
+import type { Database } from "../../db/types";
 import { AppError, forbidden, notFound, validationError } from "../../errors";
 import { groupedBy, type MailAfterCommit, type Mailer, mailAfterCommit, sendEach } from "../../mail/mailer";
 import {
@@ -75,6 +84,7 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
     if (!mayOffer(request.status, mine.status)) throw new AppError(409, "CONFLICT", OFFER_MESSAGES.closed);
     if (await decisionsRepo.hasLiveOffer(trx, requestId, me))
       throw new AppError(409, "CONFLICT", OFFER_MESSAGES.alreadySent);
+    await refuseTakenSlots(trx, me, input.slots);
     await decisionsRepo.insert(trx, { requestId, dentistId: me, input, lines, now });
     const reply = await recordReply(trx, {
       requestId,
@@ -105,6 +115,21 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
   const offer = await dentistOffersRepo(deps.db, actor).onRequest(requestId, now);
   if (!offer) throw new Error("offre enregistrée introuvable");
   return { offer, conversationId: result.reply.conversationId };
+}
+
+/**
+ * A 400 under each proposed slot at which the dentist already has a confirmed appointment: the
+ * patient could not pick it (ADR 038 refuses it at booking), so he is told now, not her later.
+ */
+async function refuseTakenSlots(trx: Transaction<Database>, dentistId: string, slots: readonly string[]) {
+  const times = slots.map(parisLocalToDate);
+  const taken = new Set((await scheduleRepo.takenTimes(trx, dentistId, times)).map((t) => t.getTime()));
+  const issues = times.flatMap((time, i) =>
+    taken.has(time.getTime())
+      ? [{ path: ["slots", i], message: OFFER_MESSAGES.slotTaken(formatAppointmentTime(time)) }]
+      : [],
+  );
+  if (issues.length > 0) throw validationError(issues);
 }
 
 const ACCEPT_REFUSED = {
