@@ -3,6 +3,7 @@ import { type ReactNode, useId } from "react";
 import { OFFER_STATE_LABELS, OFFER_STATE_TONES, type OfferState } from "../../shared/domain/offers";
 import { formatAppointmentTime, formatDetailDate } from "../../shared/format/dates";
 import { formatEuros } from "../../shared/format/money";
+import { APPOINTMENT_MESSAGES } from "../../shared/schemas/appointments";
 import type { OfferDto } from "../../shared/schemas/offers";
 import { BasketBadge } from "./quote/BasketBadge";
 import { Badge } from "./ui/Badge";
@@ -108,16 +109,22 @@ export function OfferLines({
   );
 }
 
-/** The proposed appointment slots, in French and Paris time. */
+/** The proposed appointment slots, in French and Paris time; those taken since are said so. */
 export function OfferSlots({
   slots,
   label = "Créneaux proposés",
   hideLabel = false,
+  taken = [],
+  takenHint = APPOINTMENT_MESSAGES.takenHint,
 }: {
   slots: string[];
   label?: string;
   /** Keep the label for screen readers only. */
   hideLabel?: boolean;
+  /** Those of `slots` the dentist has since confirmed for another appointment (`taken_slots`). */
+  taken?: readonly string[];
+  /** What follows a taken slot: the patient's words by default, the dentist's on his own offer. */
+  takenHint?: string;
 }) {
   if (slots.length === 0) return null;
   return (
@@ -125,7 +132,10 @@ export function OfferSlots({
       {slots.map((slot) => (
         <li key={slot} className="flex items-center gap-2 text-slate-900">
           <CalendarClock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-          <span>{formatAppointmentTime(slot)}</span>
+          <span className={taken.includes(slot) ? "text-slate-600" : undefined}>
+            {formatAppointmentTime(slot)}
+            {taken.includes(slot) ? takenHint : null}
+          </span>
         </li>
       ))}
     </LabelledList>

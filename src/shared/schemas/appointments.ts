@@ -24,6 +24,8 @@ export const APPOINTMENT_MESSAGES = {
     `Le ${when} est déjà pris : le dentiste a un autre rendez-vous confirmé à cette heure. Choisissez un autre créneau.`,
   /** After a proposed time that cannot be picked any more (the slot chooser). */
   takenHint: " — déjà pris par un autre rendez-vous du dentiste",
+  /** The same, on the dentist's own offer. */
+  takenHintOwn: " — déjà pris par un autre de vos rendez-vous",
   notFound: "Rendez-vous introuvable.",
   offerNotAccepted: "Acceptez d'abord cette proposition pour prendre rendez-vous.",
   /** The offer's dentist erased his account (kept under a pseudonym, security/erasure). */

@@ -584,7 +584,11 @@ describe("page de proposition : les états", () => {
       [DETAIL]: () => json(200, detail()),
       [MINE]: () =>
         json(200, {
-          offer: sentOffer({ state: "expired" }),
+          offer: sentOffer({
+            state: "expired",
+            slots: ["2026-12-03T13:30:00.000Z", "2026-12-04T08:00:00.000Z"],
+            taken_slots: ["2026-12-03T13:30:00.000Z"],
+          }),
           may_offer: true,
           patient_age: null,
           last_fees: [],
@@ -593,6 +597,15 @@ describe("page de proposition : les états", () => {
     renderApp(PAGE);
     expect(await screen.findByText("Couronne céramique, deux séances.")).toBeInTheDocument();
     expect(screen.getByText("Expirée")).toBeInTheDocument();
+    // A time he has since confirmed for another patient is said taken, in his words.
+    expect(
+      within(screen.getByRole("list", { name: "Créneaux proposés" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "jeudi 3 décembre 2026 à 14:30 — déjà pris par un autre de vos rendez-vous",
+      "vendredi 4 décembre 2026 à 09:00",
+    ]);
     expect(screen.getByText("dent 36", { exact: false })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Montant de la proposition/)).not.toBeInTheDocument();
     expect(screen.queryByText(/ans$/)).not.toBeInTheDocument();

@@ -135,7 +135,7 @@ export function OfferItem({
       ) : null}
       <OfferLines lines={offer.lines} showBasket />
       {estimated ? <EstimateDetails estimate={estimated.estimate} cover={comparison?.cover ?? null} /> : null}
-      <OfferSlots slots={offer.slots} />
+      <OfferSlots slots={offer.slots} taken={offer.taken_slots} />
       {compare || mayAccept || unverified ? (
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
           {compare ? (

@@ -36,7 +36,8 @@ const leroy = offer("a", "Sophie Leroy", {
   comment: "Deux séances.",
   valid_until: "2026-12-31",
   lines: [freeLine("Couronne céramique", 36, 65_000), freeLine("Inlay-core", null, 13_000)],
-  slots: ["2026-12-03T13:30:00.000Z"],
+  slots: ["2026-12-03T13:30:00.000Z", "2026-12-04T08:00:00.000Z"],
+  taken_slots: ["2026-12-04T08:00:00.000Z"],
   dentist: LEROY,
 });
 const martin = offer("b", "Paul Martin", {
@@ -124,7 +125,15 @@ describe("comparer les propositions (patient)", () => {
     expect(within(lines).getByText("Couronne céramique")).toBeInTheDocument();
     expect(within(lines).getByText("· dent 36", { exact: false })).toBeInTheDocument();
     expect(within(lines).getByText(/^650,00\s€$/)).toBeInTheDocument();
-    expect(row("Créneaux proposés")[0]).toHaveTextContent("jeudi 3 décembre 2026 à 14:30");
+    // The first of Dr Leroy's times still free; the second since confirmed for someone else.
+    expect(
+      within(row("Créneaux proposés")[0] as HTMLElement)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "jeudi 3 décembre 2026 à 14:30",
+      "vendredi 4 décembre 2026 à 09:00 — déjà pris par un autre rendez-vous du dentiste",
+    ]);
     expect(row("Créneaux proposés")[1]).toHaveTextContent("Aucun créneau proposé");
     expect(row("Commentaire")[0]).toHaveTextContent("Deux séances.");
 

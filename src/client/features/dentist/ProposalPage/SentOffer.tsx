@@ -3,6 +3,7 @@ import { useState } from "react";
 import { formatDetailDate } from "../../../../shared/format/dates";
 import { formatEuros } from "../../../../shared/format/money";
 import { mayWithdrawOffer } from "../../../../shared/policies/appointments";
+import { APPOINTMENT_MESSAGES } from "../../../../shared/schemas/appointments";
 import { OFFER_MESSAGES, type OfferDto } from "../../../../shared/schemas/offers";
 import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../../components/OfferDetails";
 import { Detail } from "../../../components/request/RequestParts";
@@ -75,7 +76,11 @@ export function SentOffer({
           ) : null}
         </dl>
         <OfferLines lines={offer.lines} showBasket />
-        <OfferSlots slots={offer.slots} />
+        <OfferSlots
+          slots={offer.slots}
+          taken={offer.taken_slots}
+          takenHint={APPOINTMENT_MESSAGES.takenHintOwn}
+        />
         {conversationId ? (
           <div>
             <ConversationButton conversationId={conversationId} />
