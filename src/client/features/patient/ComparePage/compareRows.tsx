@@ -53,9 +53,9 @@ export function compareRows({
   // An offer without lines has no real estimate, a partial one leaves devis teeth untreated: neither is
   // ever the lowest reste à charge. Nor is one she can no longer accept (expired, closed, of a dentist
   // no longer verified): the badge does not point at an offer she cannot take.
-  const ranked = (
-    estimated ? offers.filter((o) => estimateOf(o)?.structured && !estimateOf(o)?.partial) : offers
-  ).filter((o) => stillOpenToHer(o, request.status));
+  const whole = (o: PatientOffer) =>
+    !estimated || (estimateOf(o)?.structured === true && !estimateOf(o)?.partial);
+  const ranked = offers.filter((o) => whole(o) && stillOpenToHer(o, request.status));
   const figure = (o: PatientOffer) => (estimated ? figureOf(o) : o.amount_cents);
   const lowest = Math.min(...ranked.map(figure));
   const isBest = (o: PatientOffer) => ranked.includes(o) && figure(o) === lowest;
@@ -71,12 +71,7 @@ export function compareRows({
     );
   // A lower one she can no longer take (expired, closed, its dentist no longer verified) stands beside
   // the badge: it says which offers it compares.
-  const lowerGone = offers.some(
-    (o) =>
-      !stillOpenToHer(o, request.status) &&
-      (!estimated || (estimateOf(o)?.structured && !estimateOf(o)?.partial)) &&
-      figure(o) < lowest,
-  );
+  const lowerGone = offers.some((o) => whole(o) && !stillOpenToHer(o, request.status) && figure(o) < lowest);
   const bestRest = partialLower
     ? "Le plus bas pour tout le devis"
     : lowerGone
@@ -243,7 +238,7 @@ export function compareRows({
       label: "Créneaux proposés",
       cell: (o) =>
         o.slots.length > 0 ? (
-          <OfferSlots slots={o.slots} hideLabel />
+          <OfferSlots slots={o.slots} taken={o.taken_slots} hideLabel />
         ) : (
           <None label="Aucun créneau proposé" />
         ),
