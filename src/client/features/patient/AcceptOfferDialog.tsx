@@ -122,7 +122,16 @@ export function AcceptOfferButton({
  * 'Changer d'avis' (issue 16 item 8, ADR 016): until the appointment is confirmed, the patient may
  * withdraw the acceptance; the other offers still valid reopen and the dentists are told.
  */
-export function UnacceptButton({ requestId, offer }: { requestId: string; offer: PatientOffer }) {
+export function UnacceptButton({
+  requestId,
+  offer,
+  appointmentPending,
+}: {
+  requestId: string;
+  offer: PatientOffer;
+  /** An appointment asked for and not yet confirmed: withdrawing cancels it. */
+  appointmentPending: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const unaccept = useUnacceptOffer(requestId);
   const name = drName(offer.dentist.full_name);
@@ -152,7 +161,8 @@ export function UnacceptButton({ requestId, offer }: { requestId: string; offer:
         }}
         title={`Retirer votre acceptation de la proposition du ${name}\u202f?`}
         description={
-          "Le rendez-vous en attente sera annulé. Les autres propositions encore valables seront de nouveau ouvertes " +
+          `${appointmentPending ? "Le rendez-vous en attente sera annulé. " : ""}` +
+          "Les autres propositions encore valables seront de nouveau ouvertes " +
           "et vous pourrez en choisir une autre. Les dentistes concernés recevront un e-mail."
         }
         confirmLabel="Retirer mon acceptation"

@@ -354,6 +354,8 @@ describe("accepter une proposition (patient)", () => {
       name: "Retirer votre acceptation de la proposition du Dr Sophie Leroy\u202f?",
     });
     expect(dialog).toHaveTextContent("Les dentistes concernés recevront un e-mail.");
+    // No appointment asked for yet: none said cancelled (journey.spec.ts checks a pending one is).
+    expect(dialog).not.toHaveTextContent("rendez-vous");
     await user.click(within(dialog).getByRole("button", { name: "Retirer mon acceptation" }));
     // (Testing Library's default normaliser turns the narrow no-break space into a plain one.)
     expect(await screen.findByText(/^Vous avez retiré votre acceptation/)).toBeInTheDocument();

@@ -40,7 +40,13 @@ export function RequestView({ request }: { request: RequestDetail }) {
       />
 
       <JourneyCard journey={request.journey}>
-        {accepted && mayUnaccept ? <UnacceptButton requestId={request.id} offer={accepted} /> : null}
+        {accepted && mayUnaccept ? (
+          <UnacceptButton
+            requestId={request.id}
+            offer={accepted}
+            appointmentPending={request.journey.state === "appointment_pending"}
+          />
+        ) : null}
       </JourneyCard>
 
       {request.journey.state === "done" ? <ReviewInvitations requestId={request.id} /> : null}
