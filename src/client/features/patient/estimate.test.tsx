@@ -261,7 +261,7 @@ describe("comparaison par reste à charge", () => {
     );
     const savings = row(/^Économie estimée/);
     expect(screen.getByRole("rowheader", { name: /^Économie estimée/ })).toHaveTextContent(
-      money("sur le reste à charge de votre devis \\(845,00 €\\)"),
+      money("sur le reste à charge de votre devis \\(845,00 €\\)$"),
     );
     expect(savings.map((c) => c.textContent?.replace(/\s/g, " "))).toEqual([
       "845,00 € (100 %)",
@@ -314,6 +314,12 @@ describe("comparaison par reste à charge", () => {
     const [, saving] = row(/^Économie estimée/) as HTMLElement[];
     expect(saving?.textContent?.replace(/\s/g, " ")).toBe(
       "309,50 € (19 %)sur le prix (proposition non détaillée)",
+    );
+    // The row's heading names both bases: Dr Leroy's saving is on the reste à charge, his on the price.
+    expect(screen.getByRole("rowheader", { name: /^Économie estimée/ })).toHaveTextContent(
+      money(
+        "^Économie estiméesur le reste à charge de votre devis \\(845,00 €\\), ou sur son prix \\(1 600,00 €\\) pour une proposition non détaillée$",
+      ),
     );
 
     const teeth = screen.getByRole("table", { name: "Votre devis et les propositions, dent par dent" });

@@ -150,6 +150,13 @@ export function compareRows({
             <span className="block font-normal text-slate-600">
               sur le reste à charge de votre devis (
               <span className="tabular-nums">{formatEuros(original.total.rest_cents)}</span>)
+              {/* Beside an offer without lines, whose saving is on the price: both bases named. */}
+              {quote !== null && quote > 0 && offers.some((o) => estimateOf(o)?.structured === false) ? (
+                <>
+                  , ou sur son prix (<span className="tabular-nums">{formatEuros(quote)}</span>) pour une
+                  proposition non détaillée
+                </>
+              ) : null}
             </span>
           ) : quote !== null && quote > 0 ? (
             <span className="block font-normal text-slate-600">
