@@ -12,6 +12,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui
  * profile, where he asks for it. One whose verification the team withdrew is told that his requests,
  * conversations and reviews come back once verified again.
  */
+/** « : « reason » » and the sentence's end: no full stop after a reason that ends with its own. */
+function refusal(reason: string | null) {
+  if (!reason) return ".";
+  return ` : « ${reason} »${/[.!?…]$/.test(reason.trim()) ? "" : "."}`;
+}
+
 export function VerificationPending({ headingLevel = "h2" }: { headingLevel?: "h2" | "h3" }) {
   const { profile } = useSession();
   const state = profile?.verification_state;
@@ -26,7 +32,7 @@ export function VerificationPending({ headingLevel = "h2" }: { headingLevel?: "h
     state === "withdrawn"
       ? "Notre équipe a retiré la vérification de votre compte. Les demandes des patients, vos conversations et vos rendez-vous avec eux et les avis à votre sujet vous seront de nouveau montrés une fois votre compte vérifié. Vérifiez votre profil, puis demandez une nouvelle vérification."
       : refused
-        ? `Notre équipe n'a pas pu vérifier votre compte${profile?.verification_refusal_reason ? ` : « ${profile.verification_refusal_reason} »` : ""}. Corrigez votre profil si besoin, puis demandez une nouvelle vérification.`
+        ? `Notre équipe n'a pas pu vérifier votre compte${refusal(profile?.verification_refusal_reason ?? null)} Corrigez votre profil si besoin, puis demandez une nouvelle vérification.`
         : state === "requested" && profile?.verification_requested_at
           ? `Votre demande de vérification a été envoyée le ${formatDetailDate(profile.verification_requested_at)} : notre équipe vérifie votre numéro RPPS et votre cabinet, et un e-mail vous dira sa décision. Les demandes des patients vous seront montrées une fois votre compte vérifié.`
           : "Les demandes des patients vous seront montrées une fois votre compte vérifié. Pour cela, renseignez votre numéro RPPS et l'adresse de votre cabinet dans votre profil, puis cliquez sur « Demander une vérification » : notre équipe les vérifie et vous dit sa décision par e-mail.";

@@ -422,12 +422,24 @@ describe("filtres de la liste des demandes", () => {
     expect(await screen.findByText("Vérification refusée")).toBeInTheDocument();
     expect(
       screen.getByText(
-        /Notre équipe n.a pas pu vérifier votre compte\s:\s«\sNuméro RPPS introuvable\.\s»\. Corrigez/,
+        /Notre équipe n.a pas pu vérifier votre compte\s:\s«\sNuméro RPPS introuvable\.\s» Corrigez/,
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Complétez votre profil/)).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voir mon profil" })).toHaveAttribute("href", "/dentist/profile");
     refused.unmount();
+    // A reason without its own full stop gets the sentence's.
+    stubApi(
+      makeProfile({
+        role: "dentist",
+        verification_state: "refused",
+        verification_refusal_reason: "Adresse du cabinet introuvable",
+      }),
+      { "GET /api/dentist/requests": () => json(200, { ...emptyList, treatments: [], verified: false }) },
+    );
+    const bare = renderApp("/dentist/quote-requests");
+    expect(await screen.findByText(/«\sAdresse du cabinet introuvable\s»\. Corrigez/)).toBeInTheDocument();
+    bare.unmount();
 
     stubApi(
       makeProfile({
