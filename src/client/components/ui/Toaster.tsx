@@ -6,18 +6,28 @@ type ToastKind = "success" | "error" | "info" | "warning" | "message";
  * One toast per message: the same text shown twice (a double click, a retried request, two
  * queries failing alike) updates the toast already on screen instead of piling up a second one.
  * Sonner replaces a toast that has the same id, so each call gets its text as a default id.
+ * A success takes away the errors still on screen: « Veuillez remplir tous les champs
+ * obligatoires » does not stay beside « Votre message a été envoyé » once the form is sent.
  */
 export function dedupeToasts(target: typeof toast = toast): void {
   const marked = target as typeof toast & { __deduped?: boolean };
   if (marked.__deduped) return;
   marked.__deduped = true;
+  const errors = new Set<string | number>();
   for (const kind of ["success", "error", "info", "warning", "message"] as const satisfies ToastKind[]) {
     const original = target[kind];
-    target[kind] = ((message, data) =>
-      original(message, {
+    target[kind] = ((message, data) => {
+      if (kind === "success") {
+        for (const id of errors) target.dismiss(id);
+        errors.clear();
+      }
+      const id = original(message, {
         ...(typeof message === "string" ? { id: `${kind}:${message}` } : {}),
         ...data,
-      })) as typeof original;
+      });
+      if (kind === "error") errors.add(id);
+      return id;
+    }) as typeof original;
   }
 }
 dedupeToasts();
@@ -37,7 +47,8 @@ export function Toaster() {
       containerAriaLabel="Notifications"
       toastOptions={{
         closeButtonAriaLabel: "Fermer la notification",
-        classNames: { toast: "font-sans", description: "text-sm" },
+        // Its close button 24 px wide at least (sonner's is 20: WCAG 2.5.8).
+        classNames: { toast: "font-sans", description: "text-sm", closeButton: "size-6!" },
       }}
     />
   );
