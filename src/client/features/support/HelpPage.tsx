@@ -196,10 +196,16 @@ export function HelpPage({ area }: { area: "patient" | "dentist" }) {
     if (messages.isError) toast.error(SUPPORT_MESSAGES.loadFailed, { id: "support-messages" });
   }, [messages.isError]);
 
-  // The team's replies live; a reconnection fetches what was missed.
+  // The team's replies live; a reconnection fetches what was missed. A reply means the team opened
+  // the thread: « Qui a lu ce fil » reloads with it rather than say nobody did.
   useRealtimeEvents((notice) => {
-    if (notice.type === "support") appendSupportMessage(queryClient, notice.message);
-    else if (notice.type === "resync") void queryClient.invalidateQueries({ queryKey: supportKeys.thread() });
+    if (notice.type === "support") {
+      appendSupportMessage(queryClient, notice.message);
+      if (notice.message.from_team) void queryClient.invalidateQueries({ queryKey: supportKeys.access() });
+    } else if (notice.type === "resync") {
+      void queryClient.invalidateQueries({ queryKey: supportKeys.thread() });
+      void queryClient.invalidateQueries({ queryKey: supportKeys.access() });
+    }
   });
 
   // Opening the page (and a reply arriving while it is open) marks the team's replies read.

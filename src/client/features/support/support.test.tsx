@@ -77,6 +77,15 @@ const accessPage = (items: unknown[], has_more = false, page = 1) => ({
   has_more,
 });
 
+/** Claire of the team opened the thread. */
+const READ_BY_CLAIRE = {
+  id: "a9",
+  actor_name: "Claire Morel",
+  action: "support_thread_view",
+  object_name: null,
+  created_at: "2026-03-12T09:00:00.000Z",
+};
+
 describe("qui a lu le fil (issue 14)", () => {
   it("liste chaque ouverture du fil et de ses images par l'équipe, ou dit que personne ne l'a lu", async () => {
     stubSupportApi({
@@ -285,9 +294,16 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
   it("en direct : la réponse de l'équipe apparaît sans recharger, et elle est marquée lue", async () => {
     setup();
     setRealtimeSocketFactory(() => new FakeSocket());
-    const { calls } = stubSupportApi({ list: () => json(200, { items: [THREAD[0]], has_more: false }) });
+    let opened: (typeof READ_BY_CLAIRE)[] = [];
+    const { calls } = stubSupportApi({
+      list: () => json(200, { items: [THREAD[0]], has_more: false }),
+      access: () => json(200, accessPage(opened)),
+    });
     renderApp("/patient/help");
     await screen.findByText("Comment joindre mon devis ?");
+    expect(await screen.findByText("Personne de l'équipe n'a encore ouvert ce fil.")).toBeInTheDocument();
+    // Claire opens the thread, then answers.
+    opened = [READ_BY_CLAIRE];
     await waitFor(() => expect(FakeSocket.last).not.toBeNull());
     expect(calls).not.toContain("POST /api/support/read");
     act(() => {
@@ -304,6 +320,10 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     });
     expect(await screen.findByText("Voici la marche à suivre.")).toBeInTheDocument();
     await waitFor(() => expect(calls).toContain("POST /api/support/read"));
+    // « Qui a lu ce fil » follows: her reply says she opened it.
+    const reads = await screen.findByRole("list", { name: "Lectures de mon fil par l'équipe" });
+    expect(reads).toHaveTextContent("Claire Morel (équipe)");
+    expect(screen.queryByText("Personne de l'équipe n'a encore ouvert ce fil.")).not.toBeInTheDocument();
   });
 
   it("l'en-tête compte les réponses de l'équipe non lues, en direct, jusqu'à l'ouverture de la page", async () => {
