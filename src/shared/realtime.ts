@@ -37,5 +37,7 @@ export type RealtimeEvent =
   | { type: "request"; request_id: string }
   /** A dentist's requests to answer changed (a patient sent one): the lists and counters reload. */
   | { type: "requests" }
+  /** To the team: a verification asked for or decided, a contact message received or handled. */
+  | { type: "team" }
   /** A reading of the patient's devis finished (issue 17): the request's reading reloads (ids only). */
   | { type: "reading"; request_id: string; reading_id: string };

@@ -25,6 +25,8 @@ export type BusEvent =
   | { kind: "reading"; requestId: string; readingId: string; userIds: string[] }
   /** The requests open to dentists changed (one was sent): to the verified dentists connected (no ids). */
   | { kind: "requests" }
+  /** The team's work changed (verifications, contact messages): to every admin connected (no ids). */
+  | { kind: "team" }
   /** A person's sessions or rights changed: every instance drops their cached sessions (ADR 026). */
   | { kind: "sessions"; userId: string; id?: string };
 

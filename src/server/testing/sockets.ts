@@ -21,6 +21,8 @@ export function openSocket(
     });
     ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.on("error", reject);
+    // Closed before 'ready' (a change of the person's sessions during the upgrade): said, not a hang.
+    ws.on("close", (code) => reject(new Error(`fermé avant « ready » (${code})`)));
   });
 }
 

@@ -11,7 +11,7 @@ import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { CardList, RefreshButton } from "./AdminParts";
-import { downloadContactFile, useContactInbox, useMarkContactHandled } from "./api";
+import { downloadContactFile, useContactInbox, useLiveTeamWork, useMarkContactHandled } from "./api";
 
 const CONTACT_FAILED = "Impossible de charger les messages de contact";
 
@@ -121,6 +121,7 @@ function ContactCard({ item }: { item: ContactItem }) {
 export function AdminContactPage() {
   const [page, setPage] = useState(1);
   const inbox = useContactInbox(page);
+  useLiveTeamWork();
   return (
     <>
       <PageHeader

@@ -7,7 +7,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { LoadError } from "../../components/ui/LoadError";
 import { StatCard } from "../../components/ui/StatCard";
 import { useSession } from "../../lib/session";
-import { useAdminStats } from "./api";
+import { useAdminStats, useLiveTeamWork } from "./api";
 import { UsersSection } from "./UsersTable";
 
 /** The key figures; those with a page where they are dealt with link to it. */
@@ -42,6 +42,7 @@ function Counter({ to, ...card }: ComponentProps<typeof StatCard> & { to?: strin
 export function AdminDashboardPage() {
   const { profile } = useSession();
   const stats = useAdminStats();
+  useLiveTeamWork();
   return (
     <>
       <PageHeader

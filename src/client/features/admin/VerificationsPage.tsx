@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { CardList, RefreshButton } from "./AdminParts";
-import { useVerificationQueue } from "./api";
+import { useLiveTeamWork, useVerificationQueue } from "./api";
 import { DentistReviewsSummary } from "./ReviewsPage";
 import { useVerifyDentist } from "./useVerifyDentist";
 import { VerificationReasonDialog } from "./VerificationReasonDialog";
@@ -28,6 +28,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 export function AdminVerificationsPage() {
   const [page, setPage] = useState(1);
   const queue = useVerificationQueue(page);
+  useLiveTeamWork();
   const [verifying, setVerifying] = useState<VerificationRequest | null>(null);
   const [refusing, setRefusing] = useState<VerificationRequest | null>(null);
 

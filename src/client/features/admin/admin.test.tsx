@@ -310,6 +310,30 @@ describe("/admin/dashboard 'Administration'", () => {
     expect(within(patients).getByRole("columnheader", { name: "Inscription" })).toBeInTheDocument();
   });
 
+  it("en direct : une demande de vérification ou un message de contact recharge les compteurs et la liste des dentistes", async () => {
+    setRealtimeSocketFactory(() => new FakeSocket());
+    let stats = STATS;
+    const { calls } = stubAdminApi({ "GET /api/admin/stats": () => json(200, stats) });
+    renderApp("/admin/dashboard");
+    const counters = await screen.findByRole("region", { name: "Chiffres clés" });
+    const tile = (name: RegExp) => within(counters).getByRole("link", { name });
+    await waitFor(() => expect(tile(/Demandes de vérification/)).toHaveTextContent("1"));
+    await waitFor(() => expect(FakeSocket.last).not.toBeNull());
+    const dentistLists = () =>
+      calls.filter((c) => c.key === "GET /api/admin/users" && c.url.searchParams.get("role") === "dentist")
+        .length;
+    const before = dentistLists();
+    // A dentist asks for his verification, a visitor writes: the team's event, without ids.
+    stats = { ...STATS, verification_requests: 2, unhandled_contact: 5 };
+    act(() => {
+      FakeSocket.last?.push({ type: "ready", user_id: admin.id });
+      FakeSocket.last?.push({ type: "team" });
+    });
+    await waitFor(() => expect(tile(/Demandes de vérification/)).toHaveTextContent("2"));
+    expect(tile(/Contacts à traiter/)).toHaveTextContent("5");
+    await waitFor(() => expect(dentistLists()).toBeGreaterThan(before));
+  });
+
   it("cherche côté serveur après une pause de frappe, et dit 'Aucun résultat'", async () => {
     const person = userEvent.setup();
     const { calls } = stubAdminApi();

@@ -14,6 +14,7 @@ import type {
 import { api } from "../../lib/api";
 import { downloadFile } from "../../lib/download";
 import { type AdminUserRole, adminKeys } from "../../lib/queryKeys";
+import { useRealtimeEvents } from "../../lib/realtime";
 
 /** The admin area's calls (issue 7): one function (and hook) per endpoint. */
 
@@ -57,6 +58,27 @@ export function useAdminStats() {
   return useQuery({
     queryKey: adminKeys.stats(),
     queryFn: ({ signal }) => api<AdminStats>("/api/admin/stats", { signal }),
+  });
+}
+
+/**
+ * The pages that show the team's work (the dashboard, verifications, contact messages) keep it live:
+ * a verification asked for or decided, a contact message received or handled (« team »), a support
+ * message (the unread count) reload the counters, queues and the dentists' list; a reconnection
+ * reloads them all.
+ */
+export function useLiveTeamWork() {
+  const queryClient = useQueryClient();
+  useRealtimeEvents((notice) => {
+    if (notice.type === "team" || notice.type === "resync")
+      for (const queryKey of [
+        adminKeys.stats(),
+        adminKeys.queues(),
+        adminKeys.contacts(),
+        adminKeys.usersOf("dentist"),
+      ])
+        void queryClient.invalidateQueries({ queryKey });
+    else if (notice.type === "support") void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
   });
 }
 

@@ -32,6 +32,7 @@ import { notFound } from "../../errors";
 import { useCaseDeps } from "../../http/deps";
 import { sendPrivateFile } from "../../http/files";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
+import { announceTeamWork } from "../../realtime/team";
 import { eraseAccount, erasureDeps } from "../security/erasure.service";
 import {
   markSupportRead,
@@ -206,6 +207,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         reason,
         checked,
       );
+      announceTeamWork(useCaseDeps(request));
       const message =
         decision === "verify"
           ? ADMIN_MESSAGES.verified
@@ -235,6 +237,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, _reply, actor) => {
       const row = await adminRepo(app.db, actor).markContactHandled(request.params.id, app.clock());
       if (!row?.handled_at) throw notFound("Message introuvable.");
+      announceTeamWork(useCaseDeps(request));
       return {
         id: row.id,
         handled_at: new Date(row.handled_at).toISOString(),
@@ -250,6 +253,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, _reply, actor) => {
       const row = await adminRepo(app.db, actor).markContactUnhandled(request.params.id);
       if (!row) throw notFound("Message introuvable.");
+      announceTeamWork(useCaseDeps(request));
       return { id: row.id, message: ADMIN_MESSAGES.contactUnhandled };
     },
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rppsWithKey } from "../../../shared/policies/verification";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { tinyPng } from "../../sample-files";
-import { fakeExe, tinyPdf } from "../../testing/files";
+import { fakeExe, multipart, tinyPdf } from "../../testing/files";
 import { appPerFile, postRequest, signUpPatient } from "../../testing/harness";
 import { api, dentist, patient, postForm, signInAdmin, verifyBody, type Who } from "../../testing/people";
 import { listenLocally, openSocket } from "../../testing/sockets";
@@ -647,5 +647,54 @@ describe("contact inbox and audit", () => {
     const paged = (await get("/api/admin/audit?page_size=1", who.admin)).json();
     expect(paged.items).toHaveLength(1);
     expect(paged.has_more).toBe(true);
+  });
+});
+
+describe("the team's work, live", () => {
+  it("tells every admin's open screens when a verification is asked for or decided and a contact message arrives or is handled; nobody else", async () => {
+    const base = await listenLocally(ctx.app);
+    const second = await signInAdmin(ctx.app);
+    // A session's first use after its sign-in renews it, which records the person's activity (auth.ts,
+    // a profile write that closes their sockets): done, and every earlier event handled, before the
+    // sockets open, so that only what follows is counted.
+    for (const person of [who.admin, second, who.patient]) await get("/api/me", person);
+    await ctx.app.bus.sync();
+    const admins = [
+      await openSocket(base, who.admin?.cookie as string),
+      await openSocket(base, second.cookie),
+    ];
+    const patientSocket = await openSocket(base, who.patient?.cookie as string);
+    const teamEvents = (socket: Awaited<ReturnType<typeof openSocket>>) =>
+      socket.events.filter((e) => e.type === "team").length;
+    const heard = async (count: number) => {
+      for (const socket of admins) await expect.poll(() => teamEvents(socket)).toBe(count);
+    };
+    try {
+      const asking = await pendingDentist("Camille", rppsWithKey("1000987612"));
+      await heard(1);
+      const contact = await ctx.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        ...multipart({ name: "Jeanne Martin", email: "jeanne@example.com", message: "Bonjour" }),
+      });
+      expect(contact.statusCode, contact.body).toBe(201);
+      await heard(2);
+      const id = contact.json().id as string;
+      expect((await post(`/api/admin/contact/${id}/handled`, {}, who.admin)).statusCode).toBe(200);
+      await heard(3);
+      expect((await call("DELETE", `/api/admin/contact/${id}/handled`, who.admin)).statusCode).toBe(200);
+      await heard(4);
+      const decided = await post(
+        `/api/admin/dentists/${asking.id}/verification`,
+        await verifyBody(ctx.app, asking.id),
+        second,
+      );
+      expect(decided.statusCode, decided.body).toBe(200);
+      await heard(5);
+      await ctx.app.bus.sync();
+      expect(teamEvents(patientSocket)).toBe(0);
+    } finally {
+      for (const socket of [...admins, patientSocket]) socket.ws.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { CONTACT_MESSAGES, contactCreatedSchema, contactFormSchema } from "../..
 import { AppError } from "../../errors";
 import { type FormRules, readMultipart } from "../../http/multipart";
 import { UPLOAD_CONTENT_TYPES } from "../../http/uploads";
+import { announceTeamWork } from "../../realtime/team";
 import { insertContactSubmission } from "./contact.repo";
 
 /** Spam guard: a hidden field that people never fill in. */
@@ -65,6 +66,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       const id = await form.use(contactFormSchema(form.files.length > 0), (fields, [file]) =>
         insertContactSubmission(app.db, { ...fields, file }),
       );
+      announceTeamWork({ bus: app.bus, log: request.log });
       return reply.status(201).send({ id, message: CONTACT_MESSAGES.success });
     },
   );

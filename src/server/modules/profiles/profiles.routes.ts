@@ -16,6 +16,7 @@ import { avatarKeyOf } from "../../db/file-keys";
 import { AppError, notFound } from "../../errors";
 import { assertKnownPostalCode } from "../../geo/postal-codes";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
+import { announceTeamWork } from "../../realtime/team";
 import { avatarUrl, storeAvatar } from "./avatar";
 import { updateOwnAvatar } from "./profiles.repo";
 import { requestVerification, toProfileDto, updateProfile } from "./profiles.service";
@@ -101,8 +102,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   dentist.post("/api/me/verification-request", {
     summary: "Demander une vérification (dentiste non vérifié, RPPS et adresse du cabinet renseignés)",
     response: { 200: meResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
-    handler: async (_request, _reply, actor) => {
+    handler: async (request, _reply, actor) => {
       const profile = await requestVerification(app.db, actor);
+      announceTeamWork({ bus: app.bus, log: request.log });
       return { profile: toProfileDto(profile) };
     },
   });

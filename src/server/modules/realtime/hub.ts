@@ -184,6 +184,10 @@ export class RealtimeHub {
       for (const userId of this.dentists) this.sendTo(userId, { type: "requests" });
       return;
     }
+    if (event.kind === "team") {
+      for (const userId of this.admins) this.sendTo(userId, { type: "team" });
+      return;
+    }
     // The parties connected here, but an unverified dentist: what follows is patient data (D6).
     const here = event.userIds.filter((id) => this.sockets.has(id) && !this.unverified.has(id));
     if (here.length === 0) return;
