@@ -45,9 +45,17 @@ export function acceptConsequences(offer: PatientOffer, othersToClose: number): 
       : othersToClose === 1
         ? "L'autre proposition reçue pour cette demande sera clôturée. "
         : `Les ${othersToClose} autres propositions reçues pour cette demande seront clôturées. `;
+  // Who is told: the chosen dentist, and each dentist whose offer closes (never « lui », which read
+  // as the closed offer).
+  const told =
+    othersToClose === 0
+      ? `Un e-mail en informera le ${name}`
+      : othersToClose === 1
+        ? `Un e-mail en informera le ${name} et l'autre dentiste`
+        : `Un e-mail en informera le ${name} et les autres dentistes`;
   return (
     `Vous choisissez le ${name} pour ${formatEuros(offer.amount_cents)}. ${others}` +
-    "Un e-mail lui sera envoyé pour l'en informer, puis vous choisirez votre rendez-vous. " +
+    `${told}, puis vous choisirez votre rendez-vous. ` +
     "Vous pourrez changer d'avis tant que le rendez-vous n'est pas confirmé."
   );
 }

@@ -304,7 +304,7 @@ describe("accepter une proposition (patient)", () => {
       name: "Accepter la proposition du Dr Sophie Leroy\u202f?",
     });
     expect(dialog).toHaveAccessibleDescription(
-      /L'autre proposition reçue pour cette demande sera clôturée\. Un e-mail lui sera envoyé pour l'en informer/,
+      /L'autre proposition reçue pour cette demande sera clôturée\. Un e-mail en informera le Dr Sophie Leroy et l'autre dentiste, puis vous choisirez votre rendez-vous\./,
     );
     expect(dialog).toHaveTextContent(/Vous choisissez le Dr Sophie Leroy pour 780,00\s€/);
     // Not a trap (issue 16): the dialog says the choice can be undone until the appointment is confirmed.
