@@ -44,7 +44,7 @@ export function AdminAuditPage() {
     <>
       <PageHeader
         title="Journal d'audit"
-        description="Décisions de vérification, consultations de documents par une autre personne que leur propriétaire, modération des avis, suppressions de comptes."
+        description="Décisions de vérification, consultations de documents et de pièces jointes par une autre personne que leur propriétaire, modération des avis, suspensions et suppressions de comptes, droits d'administrateur."
       />
       <search className="mb-5 grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] md:items-end">
         <div className="grid gap-1.5">
