@@ -654,9 +654,9 @@ describe("the team's work, live", () => {
   it("tells every admin's open screens when a verification is asked for or decided and a contact message arrives or is handled; nobody else", async () => {
     const base = await listenLocally(ctx.app);
     const second = await signInAdmin(ctx.app);
-    // A session's first use after its sign-in renews it, which records the person's activity (auth.ts,
-    // a profile write that closes their sockets): done, and every earlier event handled, before the
-    // sockets open, so that only what follows is counted.
+    // A session's first use after its sign-in was seen to write a change of the person's sessions
+    // (closing a socket opened meanwhile, before its « ready »): each person's first use, and every
+    // earlier event handled, before the sockets open, so that only what follows is counted.
     for (const person of [who.admin, second, who.patient]) await get("/api/me", person);
     await ctx.app.bus.sync();
     const admins = [
