@@ -118,6 +118,7 @@ describe("the lists' rows read from JSON", () => {
       request_id: request.id,
       last_message_at: "2026-11-29T10:15:30.580895+00:00",
       treatment_type: "crown",
+      request_created_at: "2026-11-28T09:00:00.123456+00:00",
       other_id: "0b5a4f0e-0000-4000-8000-00000000000b",
       other_name: "Patient",
       other_avatar_url: null,

@@ -60,6 +60,8 @@ export const conversationSummarySchema = z.object({
   id: z.string(),
   request_id: z.string(),
   treatment_type: z.enum(TREATMENT_TYPES),
+  /** When the request was sent: tells apart two conversations with one person about one treatment. */
+  request_created_at: z.string(),
   /** The other party: the dentist for a patient, the patient for a dentist. */
   other: z.object({ id: z.string(), full_name: z.string(), avatar_url: z.string().nullable() }),
   last_message: z

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { chatTimeLabel, oneLine } from "../../../shared/format/chat";
+import { formatDetailDate } from "../../../shared/format/dates";
 import { drName } from "../../../shared/format/names";
 import { CHAT_MESSAGES, type ConversationSummary } from "../../../shared/schemas/conversations";
 import { Avatar } from "../../components/ui/Avatar";
@@ -92,7 +93,8 @@ function ConversationItem({
             </time>
           </span>
           <span className="truncate text-sm text-slate-600">
-            {treatmentLabel(conversation.treatment_type)}
+            {treatmentLabel(conversation.treatment_type)} · demande du{" "}
+            {formatDetailDate(conversation.request_created_at)}
           </span>
           <span className="flex items-center justify-between gap-2">
             <span

@@ -40,6 +40,7 @@ function conversation(overrides: Partial<ConversationSummary> = {}): Conversatio
     id: C1,
     request_id: "r1000000-0000-4000-8000-000000000001",
     treatment_type: "implant",
+    request_created_at: "2026-03-02T09:00:00.000Z",
     other: { id: dentist.id, full_name: "Julien Martin", avatar_url: null },
     last_message: {
       body: "Bonjour, voici mon devis.",
@@ -206,7 +207,8 @@ describe("liste des conversations", () => {
     renderApp("/patient/messages");
     const martin = await screen.findByRole("link", { name: /Julien Martin/ });
     expect(martin).toHaveAttribute("href", `/patient/messages?c=${C1}`);
-    expect(martin).toHaveTextContent("Implant dentaire");
+    // Which request: two conversations with one dentist about one treatment read apart by its date.
+    expect(martin).toHaveTextContent("Implant dentaire · demande du 2 mars 2026");
     expect(martin).toHaveTextContent("Bonjour, voici mon devis.");
     // Today in Paris: the hour.
     expect(within(martin).getByText("09:05")).toBeInTheDocument();

@@ -143,6 +143,7 @@ function conversationQueries(db: Db, actor: Actor) {
         "c.request_id",
         "c.last_message_at",
         "r.treatment_type",
+        "r.created_at as request_created_at",
         "o.id as other_id",
         "o.full_name as other_name",
         "o.avatar_url as other_avatar_url",
@@ -208,6 +209,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
     id: row.id,
     request_id: row.request_id,
     treatment_type: row.treatment_type as TreatmentType,
+    request_created_at: isoOf(row.request_created_at),
     other: {
       id: row.other_id,
       full_name: row.other_name || (actor.profile.role === "dentist" ? "Patient" : "Dentiste"),
@@ -241,7 +243,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
   }
 
   async function listPage(options: ListOptions, withTotal: boolean) {
-    // The page comes back as one JSON array (one field), not as rows of thirteen columns: on PGlite
+    // The page comes back as one JSON array (one field), not as rows of fourteen columns: on PGlite
     // each field of each row is copied and decoded in JavaScript, which cost more than PostgreSQL's
     // building the JSON (ADR 057, addendum of 29/11). Its dates come as text, read by `pageOf`.
     // The unread total beside it, once (an uncorrelated subquery), there for an empty page too (ADR 060).
